@@ -1,0 +1,298 @@
+# cython: language_level=3
+"""Batch hand analysis over (N, 34) uint8 arrays, without the GIL, split across threads.
+
+Each call validates every row inside the same ``nogil`` loop that analyses it (a few word
+operations per row); a bad row stops its chunk and the call raises a ``ValueError`` naming the
+first bad row. ``workers``: ``None`` or ``-1`` = all cores, ``1`` = the calling thread only.
+"""
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+
+from mjcore._kernel cimport (
+    FORM_KNITTED,
+    FORM_SEVEN_PAIRS,
+    FORM_STANDARD,
+    FORM_THIRTEEN_ORPHANS,
+    Ctx,
+    hand_complete,
+    hand_distance,
+    hand_useful,
+    hand_waits,
+    row_size,
+)
+from mjcore._tables cimport Tables, get_tables
+
+from mjcore.options import DEFAULT_FORMS, check_hand_size, forms_mask
+from mjcore.types import tile_name
+
+cdef enum Op:
+    OP_SHANTEN
+    OP_IS_WIN
+    OP_WAITS
+    OP_USEFUL
+
+cdef enum Bad:
+    BAD_NONE = 0
+    BAD_COUNT = 1
+    BAD_SIZE = 2
+    BAD_FORM = 3
+
+cdef struct Job:
+    const uint8_t* hands
+    const int8_t* melds
+    Py_ssize_t start
+    Py_ssize_t stop
+    int op
+    int forms
+    int hand_size
+    bint quads
+    bint include_exhausted
+    void* out
+    Py_ssize_t bad_row
+    int bad
+
+
+cdef inline bint form_applies(int forms, int k, bint thirteen) noexcept nogil:
+    if forms & FORM_STANDARD:
+        return True
+    if thirteen and k == 0 and forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS):
+        return True
+    return thirteen and k <= 1 and (forms & FORM_KNITTED) != 0
+
+
+cdef void run_rows(Job* job) noexcept nogil:
+    cdef const Tables* T = get_tables()
+    cdef Py_ssize_t r
+    cdef const uint8_t* h
+    cdef int n, k, base, distance
+    cdef uint64_t four, w
+    cdef Ctx ctx
+    ctx.forms = job.forms
+    ctx.quads = job.quads
+    ctx.thirteen_play = job.hand_size == 13
+    for r in range(job.start, job.stop):
+        h = job.hands + 34 * r
+        k = job.melds[r]
+        n = row_size(h)
+        if n < 0:
+            job.bad_row = r
+            job.bad = BAD_COUNT
+            return
+        base = job.hand_size - 3 * k
+        if not ((n == base and job.op != OP_IS_WIN)
+                or (n == base + 1 and (job.op == OP_SHANTEN or job.op == OP_IS_WIN))):
+            job.bad_row = r
+            job.bad = BAD_SIZE
+            return
+        if not form_applies(job.forms, k, ctx.thirteen_play):
+            job.bad_row = r
+            job.bad = BAD_FORM
+            return
+        ctx.melds = k
+        if job.op == OP_SHANTEN:
+            (<int8_t*>job.out)[r] = <int8_t>(hand_distance(T, h, n // 3, &ctx) - 1)
+        elif job.op == OP_IS_WIN:
+            (<uint8_t*>job.out)[r] = hand_complete(T, h, &ctx)
+        elif job.op == OP_WAITS:
+            w = hand_waits(T, h, &ctx, &four)
+            (<uint64_t*>job.out)[r] = w if job.include_exhausted else (w & ~four)
+        else:
+            (<uint64_t*>job.out)[r] = hand_useful(T, h, n // 3, &ctx, &distance)
+
+
+cdef class _Runner:
+    """Holds the chunk jobs of one call; ``run(i)`` analyses chunk i without the GIL."""
+    cdef Job* jobs
+    cdef Py_ssize_t n_jobs
+
+    def __cinit__(self, Py_ssize_t n_jobs):
+        self.jobs = <Job*>malloc(max(n_jobs, 1) * sizeof(Job))
+        if self.jobs == NULL:
+            raise MemoryError()
+        self.n_jobs = n_jobs
+
+    def __dealloc__(self):
+        free(self.jobs)
+
+    def run(self, Py_ssize_t i):
+        with nogil:
+            run_rows(&self.jobs[i])
+
+
+_executors = {}
+_executors_lock = threading.Lock()
+
+
+def _cpu_count():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS / Windows
+        return os.cpu_count() or 1
+
+
+def _executor(int workers):
+    with _executors_lock:
+        ex = _executors.get(workers)
+        if ex is None:
+            ex = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mjcore")
+            _executors[workers] = ex
+        return ex
+
+
+def resolve_workers(workers):
+    """``None`` / ``-1`` -> all cores; otherwise a positive count."""
+    if workers is None or workers == -1:
+        return _cpu_count()
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers must be an int or None, got {type(workers).__name__}")
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1 (or -1 / None for all cores), got {workers}")
+    return workers
+
+
+def coerce_hands(hands, str name="hands"):
+    """(N, 34) C-contiguous uint8 array from ``hands``, checking type and shape (values later)."""
+    arr = hands if type(hands) is np.ndarray else np.asarray(hands)
+    if arr.dtype == np.uint8:
+        pass
+    elif arr.dtype.kind in "iu":
+        if arr.size and (arr.min() < 0 or arr.max() > 4):
+            bad = np.argwhere((arr < 0) | (arr > 4))[0]
+            row = tuple(int(x) for x in bad[:-1])
+            where = f"{name}[{row[0]}]" if len(row) == 1 else f"{name}{list(row)}"
+            raise ValueError(f"{where}: {tile_name(int(bad[-1]))} count is {int(arr[tuple(bad)])} "
+                             f"(counts are 0..4)")
+        arr = arr.astype(np.uint8)
+    else:
+        raise TypeError(f"{name} must be an integer array (uint8 counts), got dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise ValueError(f"{name} must have shape (N, 34), got {arr.shape}")
+    return np.ascontiguousarray(arr)
+
+
+def coerce_melds(melds, Py_ssize_t n, int hand_size):
+    """Per-row declared meld counts (int8, length n) from a scalar or an array."""
+    cdef int limit = 4 if hand_size == 13 else 5
+    if isinstance(melds, (int, np.integer)) and not isinstance(melds, (bool, np.bool_)):
+        if melds < 0 or melds > limit:
+            raise ValueError(f"melds must be 0..{limit} for {hand_size}-tile play, got {melds}")
+        return np.full(n, melds, dtype=np.int8)
+    arr = np.asarray(melds)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"melds must be an int or an integer array, got dtype {arr.dtype}")
+    if arr.shape != (n,):
+        raise ValueError(f"melds must be a scalar or have shape ({n},), got {arr.shape}")
+    if n and (arr.min() < 0 or arr.max() > limit):
+        row = int(np.argmax((arr < 0) | (arr > limit)))
+        raise ValueError(f"melds[{row}] is {int(arr[row])}: must be 0..{limit} for {hand_size}-tile play")
+    return np.ascontiguousarray(arr, dtype=np.int8)
+
+
+def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, Py_ssize_t r, int bad,
+              int op, int hand_size):
+    if bad == BAD_COUNT:
+        for i in range(34):
+            if hands[r, i] > 4:
+                return f"hands[{r}]: {tile_name(i)} appears {hands[r, i]} times (at most 4)"
+    k = melds[r]
+    n = sum(hands[r, i] for i in range(34))
+    base = hand_size - 3 * k
+    if bad == BAD_SIZE:
+        if op == OP_SHANTEN:
+            want = f"{base} or {base + 1}"
+        elif op == OP_IS_WIN:
+            want = f"{base + 1} (a complete hand)"
+        else:
+            want = f"{base} (a hand waiting for its last tile)"
+        return f"hands[{r}] has {n} tiles with {k} melds: expected {want} concealed tiles"
+    return (f"hands[{r}]: no requested form applies to a hand with {k} melds (seven pairs and "
+            f"thirteen orphans need a concealed 13-tile hand; knitted forms allow at most one meld)")
+
+
+cdef object _run(int op, hands, melds, forms, bint quads, int hand_size, workers, out_dtype,
+                 bint include_exhausted=False):
+    hand_size = check_hand_size(hand_size)
+    cdef int fmask = forms_mask(forms)
+    cdef int nworkers = resolve_workers(workers)
+    arr = coerce_hands(hands)
+    cdef Py_ssize_t n = arr.shape[0]
+    mk = coerce_melds(melds, n, hand_size)
+    out = np.empty(n, dtype=out_dtype)
+    if n == 0:
+        return out
+    cdef const uint8_t[:, ::1] hv = arr
+    cdef const int8_t[::1] mv = mk
+    cdef Py_ssize_t per = 16384
+    cdef Py_ssize_t n_jobs = (n + per - 1) // per
+    if nworkers > 1 and n_jobs < 4 * nworkers and n > 2048:
+        n_jobs = min(4 * nworkers, (n + 511) // 512)
+    cdef _Runner runner = _Runner(n_jobs)
+    cdef Py_ssize_t i, step = (n + n_jobs - 1) // n_jobs
+    out_view = out.view(np.uint8) if out_dtype == np.bool_ else out
+    cdef int8_t[::1] raw = out_view.view(np.int8).reshape(-1)
+    for i in range(n_jobs):
+        runner.jobs[i].hands = &hv[0, 0]
+        runner.jobs[i].melds = &mv[0]
+        runner.jobs[i].start = min(i * step, n)
+        runner.jobs[i].stop = min((i + 1) * step, n)
+        runner.jobs[i].op = op
+        runner.jobs[i].forms = fmask
+        runner.jobs[i].hand_size = hand_size
+        runner.jobs[i].quads = quads
+        runner.jobs[i].include_exhausted = include_exhausted
+        runner.jobs[i].out = <void*>&raw[0]
+        runner.jobs[i].bad_row = -1
+        runner.jobs[i].bad = BAD_NONE
+    if nworkers == 1 or n_jobs == 1:
+        for i in range(n_jobs):
+            runner.run(i)
+    else:
+        list(_executor(nworkers).map(runner.run, range(n_jobs)))
+    for i in range(n_jobs):
+        if runner.jobs[i].bad != BAD_NONE:
+            raise ValueError(_describe(hv, mv, runner.jobs[i].bad_row, runner.jobs[i].bad, op, hand_size))
+    return out
+
+
+def shanten(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, int hand_size=13,
+            workers=None):
+    """Shanten of every row of an (N, 34) count array -> int8[N] (-1 complete, 0 tenpai, ...).
+
+    ``melds``: a count for all rows or one per row. Rows may hold 3M+1 or 3M+2 tiles.
+    """
+    return _run(OP_SHANTEN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.int8)
+
+
+def is_win(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, int hand_size=13,
+           workers=None):
+    """Win check of every row (3M+2 tiles each) -> bool[N]."""
+    return _run(OP_IS_WIN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.bool_)
+
+
+def waits(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
+          bint include_exhausted=False, int hand_size=13, workers=None):
+    """Waits of every row (3M+1 tiles each) -> uint64[N] bit masks, bit i = tile index i.
+
+    Tiles the row holds four of are left out unless ``include_exhausted``. Tenpai rows are the
+    non-zero ones.
+    """
+    return _run(OP_WAITS, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64,
+                include_exhausted)
+
+
+def useful_tiles(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
+                 int hand_size=13, workers=None):
+    """Tiles whose draw lowers the shanten of every row (3M+1 tiles each) -> uint64[N] masks."""
+    return _run(OP_USEFUL, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64)
+
+
+def mask_to_tiles(mask):
+    """Tile indices of a waits / useful-tiles bit mask: ``mask_to_tiles(0b1001) == [0, 3]``."""
+    m = int(mask)
+    return [i for i in range(34) if (m >> i) & 1]

@@ -1,0 +1,75 @@
+"""mjpy: fast, exact mahjong hand analysis.
+
+>>> import mjpy
+>>> mjpy.shanten("123m456p789s1122z")
+0
+>>> [w.name for w in mjpy.waits("2233445566778p")]
+['2p', '5p', '8p']
+
+Hands are 34 tile counts in the Chinese order (0-8 1m-9m, 9-17 1p-9p, 18-26 1s-9s,
+27-30 东南西北, 31 中, 32 发, 33 白); every function also takes notation strings.
+"""
+from mjcore import analysis as _analysis
+from mjcore.analysis import (
+    is_tenpai,
+    is_win,
+    shanten,
+    shanten_knitted,
+    shanten_seven_pairs,
+    shanten_standard,
+    shanten_thirteen_orphans,
+    useful_tiles,
+    waits,
+    waits_mask,
+)
+from mjcore.decompose import decompositions
+from mjcore.options import ALL_FORMS, DEFAULT_FORMS
+from mjcore.types import Decomposition, Useful, Wait
+
+from mjpy import batch
+from mjpy.meld import Meld
+from mjpy.notation import (
+    from_tenhou34,
+    from_tenhou136,
+    parse,
+    parse_hand,
+    to_chinese,
+    to_string,
+    to_tenhou34,
+    to_tenhou136,
+    to_unicode,
+)
+
+_analysis._set_string_parser(parse)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_FORMS",
+    "DEFAULT_FORMS",
+    "Decomposition",
+    "Meld",
+    "Useful",
+    "Wait",
+    "batch",
+    "decompositions",
+    "from_tenhou136",
+    "from_tenhou34",
+    "is_tenpai",
+    "is_win",
+    "parse",
+    "parse_hand",
+    "shanten",
+    "shanten_knitted",
+    "shanten_seven_pairs",
+    "shanten_standard",
+    "shanten_thirteen_orphans",
+    "to_chinese",
+    "to_string",
+    "to_tenhou136",
+    "to_tenhou34",
+    "to_unicode",
+    "useful_tiles",
+    "waits",
+    "waits_mask",
+]

@@ -27,18 +27,23 @@ from mjcore.options import ALL_FORMS, DEFAULT_FORMS
 from mjcore.types import Decomposition, Useful, Wait
 
 from mjpy import batch
+from mjpy.errors import NotationError
 from mjpy.meld import Meld
 from mjpy.notation import (
     from_tenhou34,
     from_tenhou136,
+    from_tenhou_string,
     parse,
     parse_hand,
+    tenhou34_index,
     to_chinese,
     to_string,
     to_tenhou34,
     to_tenhou136,
+    to_tenhou_string,
     to_unicode,
 )
+from mjpy.tiles import tile_index, tile_name
 
 _analysis._set_string_parser(parse)
 
@@ -49,12 +54,14 @@ __all__ = [
     "DEFAULT_FORMS",
     "Decomposition",
     "Meld",
+    "NotationError",
     "Useful",
     "Wait",
     "batch",
     "decompositions",
     "from_tenhou136",
     "from_tenhou34",
+    "from_tenhou_string",
     "is_tenpai",
     "is_win",
     "parse",
@@ -64,10 +71,14 @@ __all__ = [
     "shanten_seven_pairs",
     "shanten_standard",
     "shanten_thirteen_orphans",
+    "tenhou34_index",
+    "tile_index",
+    "tile_name",
     "to_chinese",
     "to_string",
     "to_tenhou136",
     "to_tenhou34",
+    "to_tenhou_string",
     "to_unicode",
     "useful_tiles",
     "waits",

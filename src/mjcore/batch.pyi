@@ -1,0 +1,50 @@
+from typing import Iterable, List, Optional, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Hands = npt.ArrayLike  # (N, 34) integer counts; uint8 C-contiguous avoids a copy
+MeldsArg = Union[int, npt.ArrayLike]  # one count, or one per row
+FormsArg = Union[str, Iterable[str]]
+
+def shanten(
+    hands: Hands,
+    *,
+    melds: MeldsArg = 0,
+    forms: FormsArg = ...,
+    quads_as_two_pairs: bool = True,
+    hand_size: int = 13,
+    workers: Optional[int] = None,
+) -> npt.NDArray[np.int8]: ...
+def is_win(
+    hands: Hands,
+    *,
+    melds: MeldsArg = 0,
+    forms: FormsArg = ...,
+    quads_as_two_pairs: bool = True,
+    hand_size: int = 13,
+    workers: Optional[int] = None,
+) -> npt.NDArray[np.bool_]: ...
+def waits(
+    hands: Hands,
+    *,
+    melds: MeldsArg = 0,
+    forms: FormsArg = ...,
+    quads_as_two_pairs: bool = True,
+    include_exhausted: bool = False,
+    hand_size: int = 13,
+    workers: Optional[int] = None,
+) -> npt.NDArray[np.uint64]: ...
+def useful_tiles(
+    hands: Hands,
+    *,
+    melds: MeldsArg = 0,
+    forms: FormsArg = ...,
+    quads_as_two_pairs: bool = True,
+    hand_size: int = 13,
+    workers: Optional[int] = None,
+) -> npt.NDArray[np.uint64]: ...
+def mask_to_tiles(mask: int) -> List[int]: ...
+def resolve_workers(workers: Optional[int]) -> int: ...
+def coerce_hands(hands: Hands, name: str = "hands") -> npt.NDArray[np.uint8]: ...
+def coerce_melds(melds: MeldsArg, n: int, hand_size: int) -> npt.NDArray[np.int8]: ...

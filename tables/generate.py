@@ -15,16 +15,21 @@ A block's tiles are keyed base 5: key = sum(count[i] * 5**i).  For every key we 
 * ``wait mask``: bit t set when adding one tile t makes the block complete.  Where the block already
   holds four t this is a *structural* wait on a fifth copy (the kernel reports it as exhausted).
 
-Distance vectors repeat a lot, so each key maps to a small class id and the vectors are stored once
-per class.  Output arrays (all read-only at run time):
+Blocks fall into few *states* (distance vector, completeness, size mod 3): 222 for suits, 192 for
+honors, so a key maps to a one-byte state (a 1.9 MB table that stays in cache) and the rest is
+stored once per state.  Output arrays (all read-only at run time):
 
-* ``suit_info``  uint32[5**9]: bits 0-8 wait mask, bits 9-17 tiles held four times, bit 18 complete,
-  bits 19-20 block size mod 3, bits 24-31 distance class id
-* ``suit_dist``  uint8[n_suit_classes, 16]: dist[p*6 + m] (entries 12..15 are padding)
-* ``honor_info`` uint32[5**7], ``honor_dist`` uint8[n_honor_classes, 16]: the same for honors
-* ``pair_class`` uint16[n_suit, n_suit], ``triple_class`` uint16[n_pair, n_suit] and
-  ``final_dist`` uint8[n_triple, n_honor, 8]: the min-plus combination of the four blocks, done once
-  per class tuple here so that the kernel's standard distance is three small dependent loads.
+* ``suit_state``   uint8[5**9]: the state of every suit key
+* ``suit_states``  uint8[n_states, 16]: per state, dist[p*6 + m] in 0..11 and at 12 the flags
+  (bit 0 complete, bits 1-2 size mod 3); 13..15 padding
+* ``suit_wait``    uint16[5**9]: bit t set when adding one tile t completes the block (where the
+  block already holds four t, a structural wait on a fifth copy: the kernel marks it exhausted)
+* ``honor_state``, ``honor_states``, ``honor_wait``: the same for the honors (5**7 keys)
+* ``pair_class`` uint16[n_suit_states, n_suit_states] (suits 1 + 2), ``mixed_class``
+  uint16[n_suit_states, n_honor_states] (suit 3 + honors) and ``final_dist`` uint8[n_pair,
+  n_mixed, 8]: the min-plus combination of the four blocks, done once per state tuple here, so
+  that the kernel's standard distance is two parallel small loads and one final load (entry
+  M = 0..5 of final_dist: M sets and a pair; 6, 7 padding).
 """
 from __future__ import annotations
 
@@ -105,7 +110,7 @@ def _distance(n_pos: int, targets: np.ndarray) -> np.ndarray:
             return d.reshape(-1)
 
 
-def build_block(n_pos: int, sequences: bool) -> tuple[np.ndarray, np.ndarray]:
+def build_block(n_pos: int, sequences: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     digits = _digits(n_pos)
     size = digits.sum(axis=1, dtype=np.int64)
     pow5 = 5 ** np.arange(n_pos, dtype=np.int64)
@@ -149,21 +154,12 @@ def build_block(n_pos: int, sequences: bool) -> tuple[np.ndarray, np.ndarray]:
         ok[four] = via
         wait |= ok.astype(np.uint32) << t
 
-    classes, cls = np.unique(dist, axis=0, return_inverse=True)
-    cls = cls.reshape(-1)
-    if len(classes) >= 1 << 8:
-        raise RuntimeError(f"{len(classes)} distance classes do not fit 8 bits")
-    four = np.zeros(5**n_pos, np.uint32)
-    for t in range(n_pos):
-        four |= (digits[:, t] == 4).astype(np.uint32) << t
-    info = (
-        wait
-        | (four << 9)
-        | (complete.astype(np.uint32) << 18)
-        | ((size % 3).astype(np.uint32) << 19)
-        | (cls.astype(np.uint32) << 24)
-    )
-    return info.astype(np.uint32), classes.astype(np.uint8)
+    # a block's *state*: its distance vector, completeness and size mod 3 -- one byte
+    dist[:, 12] = complete | ((size % 3) << 1)
+    states, state = np.unique(dist, axis=0, return_inverse=True)
+    if len(states) >= 1 << 8:
+        raise RuntimeError(f"{len(states)} block states do not fit 8 bits")
+    return state.reshape(-1).astype(np.uint8), states.astype(np.uint8), wait.astype(np.uint16)
 
 
 def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -180,42 +176,45 @@ def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def build_combine(suit_dist: np.ndarray, honor_dist: np.ndarray) -> dict[str, np.ndarray]:
-    """Class-level combine tables: two suits -> class, that + third suit -> class, + honors -> dist.
+def build_combine(suit_states: np.ndarray, honor_states: np.ndarray) -> dict[str, np.ndarray]:
+    """Class-level combine tables, in two independent halves joined by one final lookup.
 
-    ``pair_class[a, b]`` is the class of the first two suits' combined vector, ``triple_class[ab, c]``
-    the class after the third suit, and ``final_dist[abc, z, M]`` the distance of M sets + a pair for
-    the whole hand (M = 0..5; entries 6 and 7 are padding).
+    ``pair_class[a, b]`` is the class of suits 1 + 2 combined, ``mixed_class[c, z]`` the class of
+    suit 3 + the honors, and ``final_dist[ab, cz, M]`` the distance of M sets + a pair for the
+    whole hand (M = 0..5; entries 6 and 7 are padding).  The two halves do not depend on each
+    other, so the kernel's chain of dependent loads is state -> half class -> distance.
     """
-    ab = _combine(suit_dist, suit_dist)
+    ab = _combine(suit_states, suit_states)
     ab_vec, ab_cls = np.unique(ab.reshape(-1, 12), axis=0, return_inverse=True)
-    abc = _combine(ab_vec, suit_dist)
-    abc_vec, abc_cls = np.unique(abc.reshape(-1, 12), axis=0, return_inverse=True)
-    z = honor_dist[None, :, :12].astype(np.int32)
-    v = abc_vec[:, None, :]
-    final = np.zeros((len(abc_vec), len(honor_dist), 8), np.int32)
+    cz = _combine(suit_states, honor_states)
+    cz_vec, cz_cls = np.unique(cz.reshape(-1, 12), axis=0, return_inverse=True)
+    a = ab_vec[:, None, :]
+    z = cz_vec[None, :, :]
+    final = np.zeros((len(ab_vec), len(cz_vec), 8), np.int32)
     for M in range(MAX_SETS + 1):
-        cand = [v[..., j] + z[..., 6 + M - j] for j in range(M + 1)]
-        cand += [v[..., 6 + j] + z[..., M - j] for j in range(M + 1)]
+        cand = [a[..., j] + z[..., 6 + M - j] for j in range(M + 1)]
+        cand += [a[..., 6 + j] + z[..., M - j] for j in range(M + 1)]
         final[..., M] = np.min(cand, axis=0)
-    if max(len(ab_vec), len(abc_vec)) >= 1 << 16 or final.max() > 255:
+    if max(len(ab_vec), len(cz_vec)) >= 1 << 16 or final.max() > 255:
         raise RuntimeError("combine tables overflow their integer types")
     return {
         "pair_class": ab_cls.reshape(ab.shape[:2]).astype(np.uint16),
-        "triple_class": abc_cls.reshape(abc.shape[:2]).astype(np.uint16),
+        "mixed_class": cz_cls.reshape(cz.shape[:2]).astype(np.uint16),
         "final_dist": final.astype(np.uint8),
     }
 
 
 def build() -> dict[str, np.ndarray]:
-    suit_info, suit_dist = build_block(9, True)
-    honor_info, honor_dist = build_block(7, False)
+    suit_state, suit_states, suit_wait = build_block(9, True)
+    honor_state, honor_states, honor_wait = build_block(7, False)
     return {
-        "suit_info": suit_info,
-        "suit_dist": suit_dist,
-        "honor_info": honor_info,
-        "honor_dist": honor_dist,
-        **build_combine(suit_dist, honor_dist),
+        "suit_state": suit_state,
+        "suit_states": suit_states,
+        "suit_wait": suit_wait,
+        "honor_state": honor_state,
+        "honor_states": honor_states,
+        "honor_wait": honor_wait,
+        **build_combine(suit_states, honor_states),
     }
 
 

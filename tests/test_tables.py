@@ -41,47 +41,50 @@ def _key(counts):
     return sum(int(c) * 5**i for i, c in enumerate(counts))
 
 
-def _dist(name, counts):
+def _block(name, counts):
+    """(distance vector [p*6 + m], flags, wait mask) of one block's counts."""
     t = _tables.arrays()
-    info = t[f"{name}_info"][_key(counts)]
-    return t[f"{name}_dist"][info >> 24], info
+    key = _key(counts)
+    row = t[f"{name}_states"][t[f"{name}_state"][key]]
+    return row[:12], int(row[12]), int(t[f"{name}_wait"][key])
 
 
 def test_empty_block_distances():
     for name, n in (("suit", 9), ("honor", 7)):
-        d, info = _dist(name, [0] * n)
+        d, flags, _ = _block(name, [0] * n)
         for m in range(6):
             assert d[m] == 3 * m  # m sets from nothing
             assert d[6 + m] == 3 * m + 2  # m sets and a pair
-        assert info & (1 << 18)  # the empty block is complete
+        assert flags & 1  # the empty block is complete
 
 
 def test_block_facts():
     # 1112345678999: complete after any of 1..9 (nine-gates wait), not complete itself
-    d, info = _dist("suit", [3, 1, 1, 1, 1, 1, 1, 1, 3])
-    assert info & 0x1FF == 0x1FF
-    assert not info & (1 << 18)
+    d, flags, wait = _block("suit", [3, 1, 1, 1, 1, 1, 1, 1, 3])
+    assert wait == 0x1FF
+    assert not flags & 1 and flags >> 1 == 13 % 3
     assert d[6 + 4] == 1  # one tile from four sets and a pair
-    # 1111: structural wait on a fifth 1 (111 + 11), flagged as held four times
-    d, info = _dist("suit", [4, 0, 0, 0, 0, 0, 0, 0, 0])
-    assert info & 1 and (info >> 9) & 1
-    # honors never form sequences: 1z2z3z is three tiles short... of a set it can't make
-    d, info = _dist("honor", [1, 1, 1, 0, 0, 0, 0])
-    assert d[1] == 2 and d[6 + 1] == 3
-    # exactness: 4444 + 4 more cannot be a pung of the fifth copy
-    d, info = _dist("suit", [0, 0, 0, 4, 0, 0, 0, 0, 0])
-    assert d[2] == 2  # 444 + 4 (+2 more: 44 4 -> 345? no: 444 + 345 needs 3,5) -> 2
+    # 1111: structural wait on a fifth 1 (111 + 11)
+    d, flags, wait = _block("suit", [4, 0, 0, 0, 0, 0, 0, 0, 0])
+    assert wait & 1
+    # honors never form sequences
+    d, flags, wait = _block("honor", [1, 1, 1, 0, 0, 0, 0])
+    assert d[1] == 2 and d[6 + 1] == 3 and wait == 0
+    # exactness: 4444 cannot use a fifth 4 -- two sets need 444 + two more tiles (e.g. 3 5)
+    d, flags, wait = _block("suit", [0, 0, 0, 4, 0, 0, 0, 0, 0])
+    assert d[2] == 2
 
 
-def test_combine_tables_agree_with_min_plus(gen):
+def test_combine_tables_agree_with_min_plus():
     t = _tables.arrays()
-    suit, honor = t["suit_dist"][:, :12].astype(int), t["honor_dist"][:, :12].astype(int)
+    suit = t["suit_states"][:, :12].astype(int)
+    honor = t["honor_states"][:, :12].astype(int)
     rng = np.random.default_rng(5)
     for _ in range(300):
         a, b, c = rng.integers(0, len(suit), 3)
         z = rng.integers(0, len(honor))
         ab = t["pair_class"][a, b]
-        abc = t["triple_class"][ab, c]
+        cz = t["mixed_class"][c, z]
         for M in range(6):
             best = min(
                 suit[a][6 * pa + ma] + suit[b][6 * pb + mb] + suit[c][6 * pc + mc] + honor[z][6 * pz + mz]
@@ -91,4 +94,4 @@ def test_combine_tables_agree_with_min_plus(gen):
                 for mz in [M - ma - mb - mc]
                 for pa, pb, pc, pz in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
             )
-            assert t["final_dist"][abc, z, M] == best
+            assert t["final_dist"][ab, cz, M] == best

@@ -13,11 +13,11 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjcore._tables cimport (
-    INFO_CLASS_SHIFT,
-    INFO_COMPLETE,
-    INFO_FOUR_SHIFT,
-    INFO_MOD3_SHIFT,
-    INFO_WAIT_MASK,
+    FLAG_COMPLETE,
+    FLAG_MOD3_SHIFT,
+    N_HONOR_STATES,
+    N_SUIT_STATES,
+    STATE_FLAGS,
     Tables,
 )
 
@@ -37,52 +37,83 @@ cdef struct Ctx:
     bint thirteen_play     # 13-tile play (special forms exist); False for 16-tile play
 
 cdef struct Lookup:
-    uint32_t info[4]
+    uint32_t key[4]        # base-5 keys of the three suits and the honors
+    uint8_t state[4]       # their states
 
 
 # ---------------------------------------------------------------------------------------------
 # validation helper (used by the boundary, cheap enough for batch loops)
 
+cdef inline void load_words(const uint8_t* h, uint64_t* w) noexcept nogil:
+    """The 34 counts as five 64-bit words (bytes 34..39 zero), for SWAR counting.
+
+    Each word is read straight from the row (an unaligned 8-byte load); the last two counts are
+    assembled in a register, so no load waits on a narrower store to the same stack slot.
+    """
+    memcpy(&w[0], h, 8)
+    memcpy(&w[1], h + 8, 8)
+    memcpy(&w[2], h + 16, 8)
+    memcpy(&w[3], h + 24, 8)
+    w[4] = h[32] | (<uint64_t>h[33] << 8)
+
+
 cdef inline int row_size(const uint8_t* h) noexcept nogil:
-    """Number of tiles in the row, or -1 if some count is above 4."""
+    """Number of tiles in the row, or -1 if some count is above 4 (SWAR over five words)."""
     cdef uint64_t w[5]
-    cdef uint64_t bad = 0, s = 0
+    cdef uint64_t bad = 0, acc = 0
     cdef int i
-    w[4] = 0
-    memcpy(w, h, 34)
+    load_words(h, w)
     for i in range(5):
+        # a byte b > 4 has its top bit set in b or in b + 0x7B
         bad |= (w[i] | (w[i] + 0x7B7B7B7B7B7B7B7BULL)) & 0x8080808080808080ULL
-        s += (w[i] * 0x0101010101010101ULL) >> 56
+        acc += w[i]          # byte lanes stay below 256 while every count is <= 4
     if bad:
         return -1
-    return <int>s
+    return <int>((acc * 0x0101010101010101ULL) >> 56)
 
 
 # ---------------------------------------------------------------------------------------------
 # table lookups
 
 cdef inline uint32_t suit_key(const uint8_t* c) noexcept nogil:
-    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (
-        c[6] + 5 * (c[7] + 5 * <uint32_t>c[8]))))))))
+    # a sum of independent products: shorter dependency chains than Horner's rule
+    return ((c[0] + 5 * c[1] + 25 * c[2]) + (125 * c[3] + 625 * c[4] + 3125 * <uint32_t>c[5])
+            + (15625 * <uint32_t>c[6] + 78125 * <uint32_t>c[7] + 390625 * <uint32_t>c[8]))
 
 
 cdef inline uint32_t honor_key(const uint8_t* c) noexcept nogil:
-    return c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * <uint32_t>c[6])))))
+    return ((c[0] + 5 * c[1] + 25 * c[2]) + (125 * c[3] + 625 * c[4])
+            + (3125 * <uint32_t>c[5] + 15625 * <uint32_t>c[6]))
 
 
 cdef inline void lookup(const Tables* T, const uint8_t* h, Lookup* L) noexcept nogil:
-    L.info[0] = T.suit_info[suit_key(h)]
-    L.info[1] = T.suit_info[suit_key(h + 9)]
-    L.info[2] = T.suit_info[suit_key(h + 18)]
-    L.info[3] = T.honor_info[honor_key(h + 27)]
+    L.key[0] = suit_key(h)
+    L.key[1] = suit_key(h + 9)
+    L.key[2] = suit_key(h + 18)
+    L.key[3] = honor_key(h + 27)
+    L.state[0] = T.suit_state[L.key[0]]
+    L.state[1] = T.suit_state[L.key[1]]
+    L.state[2] = T.suit_state[L.key[2]]
+    L.state[3] = T.honor_state[L.key[3]]
 
 
-cdef inline uint64_t four_mask(const Lookup* L) noexcept nogil:
-    """Bit i set where the hand holds four of tile i."""
+cdef inline void block_flags(const Tables* T, const Lookup* L, uint8_t* flags) noexcept nogil:
+    """FLAG_COMPLETE | size mod 3 << FLAG_MOD3_SHIFT of the four blocks."""
+    flags[0] = T.suit_states[L.state[0] * 16 + STATE_FLAGS]
+    flags[1] = T.suit_states[L.state[1] * 16 + STATE_FLAGS]
+    flags[2] = T.suit_states[L.state[2] * 16 + STATE_FLAGS]
+    flags[3] = T.honor_states[L.state[3] * 16 + STATE_FLAGS]
+
+
+cdef inline uint64_t four_mask(const uint8_t* h) noexcept nogil:
+    """Bit i set where the hand holds four of tile i (counts are at most 4, so bit 2 of a byte)."""
+    cdef uint64_t w[5]
     cdef uint64_t m = 0
-    cdef int b
-    for b in range(4):
-        m |= (<uint64_t>((L.info[b] >> INFO_FOUR_SHIFT) & 0x1FF)) << (9 * b)
+    cdef int i
+    load_words(h, w)
+    for i in range(5):
+        m |= (((((w[i] >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56)
+              << (8 * i))
     return m
 
 
@@ -92,56 +123,57 @@ cdef inline uint64_t four_mask(const Lookup* L) noexcept nogil:
 cdef inline int std_distance(const Tables* T, const Lookup* L, int M) noexcept nogil:
     """Fewest tiles missing for M sets + a pair (shanten = distance - 1).
 
-    The min-plus combination of the four blocks' distance vectors is precomputed per class tuple
-    (pair_class, triple_class, final_dist): three small dependent loads.
+    The min-plus combination of the four blocks' distance vectors is precomputed per state tuple:
+    suits 1 + 2 and suit 3 + honors are two independent small loads, then one final load.
     """
-    cdef uint32_t ab = T.pair_class[(L.info[0] >> INFO_CLASS_SHIFT) * T.n_suit
-                                    + (L.info[1] >> INFO_CLASS_SHIFT)]
-    cdef uint32_t abc = T.triple_class[ab * T.n_suit + (L.info[2] >> INFO_CLASS_SHIFT)]
-    return T.final_dist[(abc * T.n_honor + (L.info[3] >> INFO_CLASS_SHIFT)) * 8 + M]
+    cdef uint32_t ab = T.pair_class[L.state[0] * N_SUIT_STATES + L.state[1]]
+    cdef uint32_t cz = T.mixed_class[L.state[2] * N_HONOR_STATES + L.state[3]]
+    return T.final_dist[(ab * T.n_mixed + cz) * 8 + M]
 
 
-cdef inline bint std_complete(const Lookup* L) noexcept nogil:
+cdef inline bint std_complete(const Tables* T, const Lookup* L) noexcept nogil:
     """A 3M+2 hand splits into sets and exactly one pair."""
-    cdef int b, pairs = 0
-    if not (L.info[0] & L.info[1] & L.info[2] & L.info[3] & INFO_COMPLETE):
+    cdef uint8_t f[4]
+    block_flags(T, L, f)
+    if not (f[0] & f[1] & f[2] & f[3] & FLAG_COMPLETE):
         return False
-    for b in range(4):
-        pairs += ((L.info[b] >> INFO_MOD3_SHIFT) & 3) == 2
-    return pairs == 1
+    return (((f[0] >> FLAG_MOD3_SHIFT) == 2) + ((f[1] >> FLAG_MOD3_SHIFT) == 2)
+            + ((f[2] >> FLAG_MOD3_SHIFT) == 2) + ((f[3] >> FLAG_MOD3_SHIFT) == 2)) == 1
 
 
-cdef inline uint64_t std_waits(const Lookup* L) noexcept nogil:
+cdef inline uint64_t block_waits(const Tables* T, const Lookup* L, int b) noexcept nogil:
+    if b < 3:
+        return (<uint64_t>T.suit_wait[L.key[b]]) << (9 * b)
+    return (<uint64_t>T.honor_wait[L.key[3]]) << 27
+
+
+cdef inline uint64_t std_waits(const Tables* T, const Lookup* L) noexcept nogil:
     """Structural waits of a 3M+1 hand (including fifth copies of tiles held four times)."""
     cdef int b, ncomplete = 0, pairs = 0, incomplete = 0, mod3
     cdef uint64_t w = 0
+    cdef uint8_t f[4]
+    block_flags(T, L, f)
     for b in range(4):
-        if L.info[b] & INFO_COMPLETE:
+        if f[b] & FLAG_COMPLETE:
             ncomplete += 1
-            pairs += ((L.info[b] >> INFO_MOD3_SHIFT) & 3) == 2
+            pairs += (f[b] >> FLAG_MOD3_SHIFT) == 2
         else:
             incomplete = b
     if ncomplete == 4:
         for b in range(4):
-            mod3 = (L.info[b] >> INFO_MOD3_SHIFT) & 3
+            mod3 = f[b] >> FLAG_MOD3_SHIFT
             if pairs - (mod3 == 2) + ((mod3 + 1) % 3 == 2) == 1:
-                w |= (<uint64_t>(L.info[b] & INFO_WAIT_MASK)) << (9 * b)
+                w |= block_waits(T, L, b)
     elif ncomplete == 3:
         b = incomplete
-        mod3 = (L.info[b] >> INFO_MOD3_SHIFT) & 3
+        mod3 = f[b] >> FLAG_MOD3_SHIFT
         if pairs + ((mod3 + 1) % 3 == 2) == 1:
-            w |= (<uint64_t>(L.info[b] & INFO_WAIT_MASK)) << (9 * b)
+            w |= block_waits(T, L, b)
     return w
 
 
 # ---------------------------------------------------------------------------------------------
 # seven pairs and thirteen orphans: a few counts over the hand
-
-cdef inline void load_words(const uint8_t* h, uint64_t* w) noexcept nogil:
-    """The 34 counts as five 64-bit words (bytes 34..39 zero), for SWAR counting."""
-    w[4] = 0
-    memcpy(w, h, 34)
-
 
 cdef inline int byte_sum(uint64_t x) noexcept nogil:
     """Sum of the eight bytes of x (valid while the sum is below 256)."""
@@ -150,13 +182,16 @@ cdef inline int byte_sum(uint64_t x) noexcept nogil:
 
 cdef inline int seven_pairs_distance(const uint8_t* h, bint quads) noexcept nogil:
     cdef uint64_t w[5]
-    cdef int i, pairs = 0, odd = 0, kinds = 0, need
+    cdef uint64_t acc_pairs = 0, acc_other = 0
+    cdef int i, pairs, odd, kinds, need
     load_words(h, w)
     if quads:
         # each kind offers c // 2 free pairs; an odd count offers one more pair for one tile
         for i in range(5):
-            pairs += byte_sum((w[i] >> 1) & 0x7F7F7F7F7F7F7F7FULL)
-            odd += byte_sum(w[i] & 0x0101010101010101ULL)
+            acc_pairs += (w[i] >> 1) & 0x7F7F7F7F7F7F7F7FULL
+            acc_other += w[i] & 0x0101010101010101ULL
+        pairs = byte_sum(acc_pairs)
+        odd = byte_sum(acc_other)
         if pairs >= 7:
             return 0
         need = 7 - pairs
@@ -165,11 +200,25 @@ cdef inline int seven_pairs_distance(const uint8_t* h, bint quads) noexcept nogi
         return odd + 2 * (need - odd)
     # distinct pairs: kinds held twice or more, and kinds held at all
     for i in range(5):
-        pairs += byte_sum(((w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL)
-        kinds += byte_sum((w[i] | (w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL)
+        acc_pairs += ((w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL
+        acc_other += (w[i] | (w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL
+    pairs = byte_sum(acc_pairs)
+    kinds = byte_sum(acc_other)
     if pairs >= 7:
         return 0
     return (7 - pairs) + (7 - kinds if kinds < 7 else 0)
+
+
+cdef inline bint seven_pairs_complete(const uint8_t* h, bint quads) noexcept nogil:
+    """A 14-tile hand is seven pairs: every count even (quads) or every count 0 or 2."""
+    cdef uint64_t w[5]
+    cdef uint64_t bad = 0
+    cdef uint64_t mask = 0x0101010101010101ULL if quads else 0xFDFDFDFDFDFDFDFDULL
+    cdef int i
+    load_words(h, w)
+    for i in range(5):
+        bad |= w[i] & mask
+    return bad == 0
 
 
 cdef inline uint64_t seven_pairs_waits(const uint8_t* h, bint quads) noexcept nogil:
@@ -191,8 +240,8 @@ cdef inline int thirteen_orphans_distance(const uint8_t* h) noexcept nogil:
     # byte masks of the 13 orphans (1m 9m 1p 9p 1s 9s + honors) in the five words
     cdef uint64_t mask[5]
     cdef uint64_t w[5]
-    cdef uint64_t x, twice = 0
-    cdef int i, kinds = 0
+    cdef uint64_t x, twice = 0, acc = 0
+    cdef int i
     mask[0] = 0x00000000000000FFULL     # 1m
     mask[1] = 0x000000000000FFFFULL     # 9m 1p
     mask[2] = 0x0000000000FFFF00ULL     # 9p 1s
@@ -201,9 +250,31 @@ cdef inline int thirteen_orphans_distance(const uint8_t* h) noexcept nogil:
     load_words(h, w)
     for i in range(5):
         x = w[i] & mask[i]
-        kinds += byte_sum((x | (x >> 1) | (x >> 2)) & 0x0101010101010101ULL)
+        acc += (x | (x >> 1) | (x >> 2)) & 0x0101010101010101ULL
         twice |= ((x >> 1) | (x >> 2)) & 0x0101010101010101ULL
-    return 13 - kinds + (0 if twice else 1)
+    return 13 - byte_sum(acc) + (0 if twice else 1)
+
+
+cdef inline bint thirteen_orphans_complete(const uint8_t* h) noexcept nogil:
+    """A 14-tile hand holds only orphans, all thirteen of them (so exactly one twice)."""
+    cdef uint64_t mask[5]
+    cdef uint64_t w[5]
+    cdef uint64_t outside = 0, acc = 0, x
+    cdef int i
+    mask[0] = 0x00000000000000FFULL
+    mask[1] = 0x000000000000FFFFULL
+    mask[2] = 0x0000000000FFFF00ULL
+    mask[3] = 0xFFFFFFFFFFFF0000ULL
+    mask[4] = 0x000000000000FFFFULL
+    load_words(h, w)
+    for i in range(5):
+        outside |= w[i] & ~mask[i]
+    if outside:
+        return False
+    for i in range(5):
+        x = w[i]
+        acc += (x | (x >> 1) | (x >> 2)) & 0x0101010101010101ULL
+    return byte_sum(acc) == 13
 
 
 cdef inline uint64_t thirteen_orphans_waits(const uint8_t* h) noexcept nogil:
@@ -290,11 +361,11 @@ cdef inline bint hand_complete(const Tables* T, const uint8_t* h, const Ctx* ctx
     cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
     if ctx.forms & FORM_STANDARD:
         lookup(T, h, &L)
-        if std_complete(&L):
+        if std_complete(T, &L):
             return True
-    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS and seven_pairs_distance(h, ctx.quads) == 0:
+    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS and seven_pairs_complete(h, ctx.quads):
         return True
-    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) == 0:
+    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_complete(h):
         return True
     if ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx.melds) == 0:
         return True
@@ -312,10 +383,10 @@ cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ct
     cdef uint8_t tmp[34]
     cdef int t
     cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
-    lookup(T, h, &L)
-    four[0] = four_mask(&L)
+    four[0] = four_mask(h)
     if ctx.forms & FORM_STANDARD:
-        w = std_waits(&L)
+        lookup(T, h, &L)
+        w = std_waits(T, &L)
     if concealed13 and ctx.forms & FORM_SEVEN_PAIRS and seven_pairs_distance(h, ctx.quads) == 1:
         w |= seven_pairs_waits(h, ctx.quads)
     if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) == 1:

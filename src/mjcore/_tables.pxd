@@ -1,24 +1,24 @@
 # cython: language_level=3
-"""Shared declarations of the lookup tables (see tables/generate.py for their layout)."""
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+"""Shared declarations of the lookup tables (tables/generate.py documents their layout)."""
+from libc.stdint cimport uint8_t, uint16_t
 
-# info word of a block key
 cdef enum:
-    INFO_WAIT_MASK = 0x1FF          # bits 0-8: adding tile t completes the block
-    INFO_FOUR_SHIFT = 9             # bits 9-17: tiles the block holds four of
-    INFO_COMPLETE = 1 << 18         # the block splits into sets (+ one pair if size % 3 == 2)
-    INFO_MOD3_SHIFT = 19            # bits 19-20: block size mod 3
-    INFO_CLASS_SHIFT = 24           # bits 24-31: distance class
+    N_SUIT_STATES = 222     # fixed by tables/generate.py; checked when the tables load
+    N_HONOR_STATES = 192
+    STATE_FLAGS = 12        # byte of a state row holding the flags
+    FLAG_COMPLETE = 1       # the block splits into sets (+ one pair if size % 3 == 2)
+    FLAG_MOD3_SHIFT = 1     # bits 1-2: block size mod 3
 
 cdef struct Tables:
-    const uint32_t* suit_info       # [5**9]
-    const uint8_t* suit_dist        # [n_suit_classes * 16], entry p * 6 + m
-    const uint32_t* honor_info      # [5**7]
-    const uint8_t* honor_dist       # [n_honor_classes * 16]
-    const uint16_t* pair_class      # [n_suit_classes * n_suit_classes]: suits 1+2 -> class
-    const uint16_t* triple_class    # [n_pair_classes * n_suit_classes]: + suit 3 -> class
-    const uint8_t* final_dist       # [n_triple_classes * n_honor_classes * 8]: + honors -> dist[M]
-    int n_suit                      # number of suit classes (row stride of the two class tables)
-    int n_honor                     # number of honor classes
+    const uint8_t* suit_state       # [5**9] key -> state
+    const uint8_t* suit_states      # [n_suit_states * 16]: dist[p * 6 + m], flags at 12
+    const uint16_t* suit_wait       # [5**9] key -> tiles that complete the block
+    const uint8_t* honor_state      # [5**7]
+    const uint8_t* honor_states     # [n_honor_states * 16]
+    const uint16_t* honor_wait      # [5**7]
+    const uint16_t* pair_class      # [N_SUIT_STATES * N_SUIT_STATES]: suits 1 + 2 -> class
+    const uint16_t* mixed_class     # [N_SUIT_STATES * N_HONOR_STATES]: suit 3 + honors -> class
+    const uint8_t* final_dist       # [n_pair_classes * n_mixed * 8]: both halves -> dist[M]
+    int n_mixed                     # number of mixed classes (row stride of final_dist / 8)
 
 cdef const Tables* get_tables() noexcept nogil

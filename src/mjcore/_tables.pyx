@@ -6,60 +6,71 @@ them alive for the life of the process and hands out raw pointers through :c:fun
 """
 from importlib import resources
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
-
 import numpy as np
+
+from libc.stdint cimport uint8_t, uint16_t
 
 cdef Tables _TABLES
 cdef dict _ARRAYS = {}
 
-EXPECTED = {
-    "suit_info": (np.uint32, (5**9,)),
-    "honor_info": (np.uint32, (5**7,)),
-    "suit_dist": (np.uint8, None),
-    "honor_dist": (np.uint8, None),
-    "pair_class": (np.uint16, None),
-    "triple_class": (np.uint16, None),
-    "final_dist": (np.uint8, None),
+_EXPECTED = {
+    "suit_state": np.uint8,
+    "suit_states": np.uint8,
+    "suit_wait": np.uint16,
+    "honor_state": np.uint8,
+    "honor_states": np.uint8,
+    "honor_wait": np.uint16,
+    "pair_class": np.uint16,
+    "mixed_class": np.uint16,
+    "final_dist": np.uint8,
 }
+
+
+def _check(a):
+    ns, nh = a["suit_states"].shape[0], a["honor_states"].shape[0]
+    npc, nmc = a["pair_class"].max() + 1, a["mixed_class"].max() + 1
+    expect = {
+        "suit_state": (5**9,), "suit_wait": (5**9,), "honor_state": (5**7,), "honor_wait": (5**7,),
+        "suit_states": (ns, 16), "honor_states": (nh, 16), "pair_class": (ns, ns),
+        "mixed_class": (ns, nh), "final_dist": (npc, nmc, 8),
+    }
+    for name, dtype in _EXPECTED.items():
+        if a[name].dtype != dtype or a[name].shape != expect[name]:
+            raise ImportError(f"mjcore table {name!r} is corrupt: {a[name].dtype} {a[name].shape}")
+    if a["suit_state"].max() >= ns or a["honor_state"].max() >= nh:
+        raise ImportError("mjcore state tables are inconsistent")
+    if (ns, nh) != (N_SUIT_STATES, N_HONOR_STATES):
+        raise ImportError(f"mjcore was compiled for {N_SUIT_STATES}/{N_HONOR_STATES} block states, "
+                          f"the tables have {ns}/{nh}: rebuild after regenerating the tables")
 
 
 def _load():
     ref = resources.files("mjcore").joinpath("_tables/tables.npz")
     with ref.open("rb") as fh, np.load(fh) as data:
-        for name, (dtype, shape) in EXPECTED.items():
+        for name in _EXPECTED:
             a = np.ascontiguousarray(data[name])
-            if a.dtype != dtype or (shape is not None and a.shape != shape):
-                raise ImportError(f"mjcore table {name!r} is corrupt: {a.dtype} {a.shape}")
-            if name.endswith("_dist") and name != "final_dist" and (
-                    a.ndim != 2 or a.shape[1] != 16 or a.shape[0] > 256):
-                raise ImportError(f"mjcore table {name!r} is corrupt: shape {a.shape}")
             a.setflags(write=False)
             _ARRAYS[name] = a
-    cdef const uint32_t[::1] si = _ARRAYS["suit_info"]
-    cdef const uint32_t[::1] hi = _ARRAYS["honor_info"]
-    cdef const uint8_t[:, ::1] sd = _ARRAYS["suit_dist"]
-    cdef const uint8_t[:, ::1] hd = _ARRAYS["honor_dist"]
-    _TABLES.suit_info = &si[0]
-    _TABLES.honor_info = &hi[0]
-    _TABLES.suit_dist = &sd[0, 0]
-    _TABLES.honor_dist = &hd[0, 0]
+    _check(_ARRAYS)
+    cdef const uint8_t[::1] ss = _ARRAYS["suit_state"]
+    cdef const uint8_t[:, ::1] sss = _ARRAYS["suit_states"]
+    cdef const uint16_t[::1] sw = _ARRAYS["suit_wait"]
+    cdef const uint8_t[::1] hs = _ARRAYS["honor_state"]
+    cdef const uint8_t[:, ::1] hss = _ARRAYS["honor_states"]
+    cdef const uint16_t[::1] hw = _ARRAYS["honor_wait"]
     cdef const uint16_t[:, ::1] pc = _ARRAYS["pair_class"]
-    cdef const uint16_t[:, ::1] tc = _ARRAYS["triple_class"]
+    cdef const uint16_t[:, ::1] mc = _ARRAYS["mixed_class"]
     cdef const uint8_t[:, :, ::1] fd = _ARRAYS["final_dist"]
-    ns, nh = sd.shape[0], hd.shape[0]
-    if (pc.shape[0], pc.shape[1]) != (ns, ns) or tc.shape[1] != ns or pc.shape[0] == 0 \
-            or (fd.shape[0], fd.shape[1], fd.shape[2]) != (tc.shape[0], nh, 8) \
-            or int(np.max(_ARRAYS["pair_class"])) >= tc.shape[0] \
-            or int(np.max(_ARRAYS["triple_class"])) >= fd.shape[0] \
-            or int(np.max(_ARRAYS["suit_info"]) >> 24) >= ns \
-            or int(np.max(_ARRAYS["honor_info"]) >> 24) >= nh:
-        raise ImportError("mjcore combine tables are inconsistent with the class tables")
+    _TABLES.suit_state = &ss[0]
+    _TABLES.suit_states = &sss[0, 0]
+    _TABLES.suit_wait = &sw[0]
+    _TABLES.honor_state = &hs[0]
+    _TABLES.honor_states = &hss[0, 0]
+    _TABLES.honor_wait = &hw[0]
     _TABLES.pair_class = &pc[0, 0]
-    _TABLES.triple_class = &tc[0, 0]
+    _TABLES.mixed_class = &mc[0, 0]
     _TABLES.final_dist = &fd[0, 0, 0]
-    _TABLES.n_suit = ns
-    _TABLES.n_honor = nh
+    _TABLES.n_mixed = fd.shape[1]
 
 
 _load()

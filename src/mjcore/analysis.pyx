@@ -12,6 +12,10 @@ from libc.string cimport memcpy, memset
 
 import numpy as np
 
+cimport numpy as cnp
+
+cnp.import_array()
+
 from mjcore._kernel cimport (
     FORM_KNITTED,
     FORM_SEVEN_PAIRS,
@@ -26,10 +30,15 @@ from mjcore._kernel cimport (
 )
 from mjcore._tables cimport Tables, get_tables
 
-from mjcore.options import DEFAULT_FORMS, forms_mask
-from mjcore.types import Useful, Wait, tile_name
+from mjcore import options
+from mjcore.options import DEFAULT_FORMS, check_hand_size, forms_mask
+from mjcore.types import EXHAUSTED_WAITS, USEFUL, WAITS, Useful, Wait, tile_name
 
 cdef tuple NAMES = tuple(tile_name(i) for i in range(34))
+cdef dict _FORMS_CACHE = options._cache
+cdef tuple _WAITS = WAITS
+cdef tuple _EXHAUSTED = EXHAUSTED_WAITS
+cdef tuple _USEFUL = USEFUL
 cdef object _string_parser = None
 cdef dict _string_cache = {}
 cdef Py_ssize_t _STRING_CACHE_MAX = 1 << 16
@@ -47,10 +56,11 @@ def _set_string_parser(parser):
 
 cdef int coerce_hand(object hand, uint8_t* out, str name="hand") except -1:
     """Copy a hand argument into ``out[34]``, checking types and 0 <= count <= 4."""
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, stride
     cdef long v
-    cdef const uint8_t[:] mv
+    cdef const char* data
     cdef bytes b
+    cdef cnp.ndarray arr
     t = type(hand)
     if t is bytes:
         if len(<bytes>hand) != 34:
@@ -67,31 +77,25 @@ cdef int coerce_hand(object hand, uint8_t* out, str name="hand") except -1:
             _string_cache[hand] = b
         memcpy(out, <const char*>b, 34)
     elif t is np.ndarray:
-        if hand.ndim != 1 or hand.shape[0] != 34:
+        arr = <cnp.ndarray>hand
+        if cnp.PyArray_NDIM(arr) != 1 or cnp.PyArray_DIM(arr, 0) != 34:
             raise ValueError(f"{name} must have 34 counts, got shape {hand.shape}")
-        if hand.dtype == np.uint8:
-            mv = hand
-            for i in range(34):
-                out[i] = mv[i]
+        if cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8:
+            data = <const char*>cnp.PyArray_DATA(arr)
+            stride = cnp.PyArray_STRIDE(arr, 0)
+            if stride == 1:
+                memcpy(out, data, 34)
+            else:
+                for i in range(34):
+                    out[i] = <uint8_t>data[i * stride]
         else:
             _copy_checked(hand, out, name)
+    elif t is list:
+        return _copy_list(<list>hand, out, name)
+    elif t is tuple:
+        return _copy_list(list(<tuple>hand), out, name)
     elif isinstance(hand, (list, tuple)):
-        if len(hand) != 34:
-            raise ValueError(f"{name} must have 34 counts, got {len(hand)}")
-        for i in range(34):
-            x = hand[i]
-            if type(x) is not int:
-                if isinstance(x, (bool, float, complex, str, bytes)) or not hasattr(x, "__index__"):
-                    raise TypeError(f"{name}[{i}]: counts must be integers, got {type(x).__name__}")
-                x = x.__index__()
-            try:
-                v = PyLong_AsLong(x)
-            except OverflowError:
-                v = 99
-            if v < 0 or v > 4:
-                _raise_count(name, i, v)
-            out[i] = <uint8_t>v
-        return 0
+        return _copy_list(list(hand), out, name)
     elif isinstance(hand, str):
         return coerce_hand(str(hand), out, name)
     elif isinstance(hand, bytes):
@@ -109,6 +113,28 @@ cdef int coerce_hand(object hand, uint8_t* out, str name="hand") except -1:
     for i in range(34):
         if out[i] > 4:
             _raise_count(name, i, out[i])
+    return 0
+
+
+cdef int _copy_list(list seq, uint8_t* out, str name) except -1:
+    cdef Py_ssize_t i
+    cdef long v
+    cdef object x
+    if len(seq) != 34:
+        raise ValueError(f"{name} must have 34 counts, got {len(seq)}")
+    try:
+        for i in range(34):
+            x = seq[i]
+            if type(x) is not int:
+                if isinstance(x, (bool, float, complex, str, bytes)) or not hasattr(x, "__index__"):
+                    raise TypeError(f"{name}[{i}]: counts must be integers, got {type(x).__name__}")
+                x = x.__index__()
+            v = PyLong_AsLong(x)
+            if v < 0 or v > 4:
+                _raise_count(name, i, v)
+            out[i] = <uint8_t>v
+    except OverflowError:
+        _raise_count(name, i, seq[i])
     return 0
 
 
@@ -133,13 +159,12 @@ cdef int _raise_count(str name, Py_ssize_t i, object v) except -1:
 
 cdef int coerce_melds(object melds, uint8_t* meld_counts, int hand_size) except -1:
     """Number of declared melds; with a list of Meld, their tiles go to ``meld_counts``."""
-    cdef int k, limit = 4 if hand_size == 13 else 5
+    cdef int limit = 4 if hand_size == 13 else 5
     memset(meld_counts, 0, 34)
-    if type(melds) is int or (isinstance(melds, int) and not isinstance(melds, bool)):
-        k = melds
-        if k < 0 or k > limit:
-            raise ValueError(f"melds must be 0..{limit} for {hand_size}-tile play, got {k}")
-        return k
+    if type(melds) is int or (isinstance(melds, (int, np.integer)) and not isinstance(melds, (bool, np.bool_))):
+        if melds < 0 or melds > limit:
+            raise ValueError(f"melds must be 0..{limit} for {hand_size}-tile play, got {melds}")
+        return int(melds)
     if isinstance(melds, (bool, float, str, bytes)):
         raise TypeError(f"melds must be a count or a list of Meld, got {type(melds).__name__}")
     try:
@@ -180,12 +205,18 @@ cdef int check_total(const uint8_t* h, const uint8_t* mc, int k, int hand_size, 
     return n
 
 
-cdef int prepare(object hand, object melds, object forms, bint quads, int hand_size, int want,
+cdef int prepare(object hand, object melds, object forms, bint quads, object hand_size_arg, int want,
                  uint8_t* h, uint8_t* mc, Ctx* ctx) except -1:
     """Validate every argument; fill the counts and the kernel context. Returns M (sets needed)."""
-    if hand_size != 13 and hand_size != 16:
-        raise ValueError(f"hand_size must be 13 (4 sets + pair) or 16 (5 sets + pair), got {hand_size}")
-    ctx.forms = forms_mask(forms)
+    cdef int hand_size = 13 if hand_size_arg is 13 else check_hand_size(hand_size_arg)
+    if forms is DEFAULT_FORMS:
+        ctx.forms = 7
+    else:
+        try:
+            mask = _FORMS_CACHE.get(forms)
+        except TypeError:  # unhashable: a list of names
+            mask = None
+        ctx.forms = forms_mask(forms) if mask is None else mask
     ctx.quads = quads
     ctx.thirteen_play = hand_size == 13
     coerce_hand(hand, h)
@@ -213,7 +244,7 @@ cdef int _check_special_applies(const Ctx* ctx) except -1:
 # ---------------------------------------------------------------------------------------------
 # public functions
 
-def shanten(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, int hand_size=13):
+def shanten(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13):
     """Tiles away from tenpai: -1 complete, 0 tenpai, 1 one away, ...
 
     Exact: never counts toward a hand that needs a fifth copy of a tile.
@@ -230,7 +261,7 @@ def shanten(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
     return hand_distance(get_tables(), h, M, &ctx) - 1
 
 
-def shanten_standard(hand, *, melds=0, int hand_size=13):
+def shanten_standard(hand, *, melds=0, hand_size=13):
     """Shanten of the standard form (melds + pair): ``shanten_standard("13m456p789s11222z") == 0``."""
     return shanten(hand, melds=melds, forms=("standard",), hand_size=hand_size)
 
@@ -250,7 +281,7 @@ def shanten_knitted(hand, *, melds=0):
     return shanten(hand, melds=melds, forms=("knitted",))
 
 
-def is_win(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, int hand_size=13):
+def is_win(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13):
     """Whether a complete-size hand (3M+2 concealed tiles) is a win in one of ``forms``.
 
     >>> is_win("11123456789999m")
@@ -263,7 +294,7 @@ def is_win(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, 
     return hand_complete(get_tables(), h, &ctx)
 
 
-cdef uint64_t _waits(object hand, object melds, object forms, bint quads, int hand_size,
+cdef uint64_t _waits(object hand, object melds, object forms, bint quads, object hand_size,
                      uint64_t* exhausted) except? 0xFFFFFFFFFFFFFFFF:
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
@@ -280,7 +311,7 @@ cdef uint64_t _waits(object hand, object melds, object forms, bint quads, int ha
 
 
 def waits(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-          bint include_exhausted=False, int hand_size=13):
+          bint include_exhausted=False, hand_size=13):
     """Tiles that complete a waiting hand (3M+1 concealed tiles), as :class:`Wait` indices.
 
     A tile the player holds all four of cannot be drawn: it is left out unless
@@ -295,28 +326,28 @@ def waits(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
     out = []
     for i in range(34):
         if (w >> i) & 1:
-            out.append(Wait(i))
+            out.append(_WAITS[i])
         elif include_exhausted and (exhausted >> i) & 1:
-            out.append(Wait(i, True))
+            out.append(_EXHAUSTED[i])
     return out
 
 
 def waits_mask(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-               bint include_exhausted=False, int hand_size=13):
+               bint include_exhausted=False, hand_size=13):
     """The waits as a 34-bit mask (bit i = tile i), as the batch API returns them."""
     cdef uint64_t exhausted = 0
     cdef uint64_t w = _waits(hand, melds, forms, quads_as_two_pairs, hand_size, &exhausted)
     return w | exhausted if include_exhausted else w
 
 
-def is_tenpai(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, int hand_size=13):
+def is_tenpai(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13):
     """A waiting hand with at least one drawable winning tile."""
     cdef uint64_t exhausted = 0
     return _waits(hand, melds, forms, quads_as_two_pairs, hand_size, &exhausted) != 0
 
 
 def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-                 visible=None, int hand_size=13):
+                 visible=None, hand_size=13):
     """Tiles whose draw lowers the shanten of a waiting-size hand, with copies left unseen.
 
     ``left`` = 4 - held (hand and melds) - ``visible`` (a hand-like count of tiles seen elsewhere).
@@ -344,5 +375,5 @@ def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=
     for i in range(34):
         if (u >> i) & 1:
             left = 4 - h[i] - mc[i] - vis[i]
-            out.append(Useful(i, left))
+            out.append(_USEFUL[i][left])
     return out

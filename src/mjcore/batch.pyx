@@ -66,44 +66,56 @@ cdef inline bint form_applies(int forms, int k, bint thirteen) noexcept nogil:
     return thirteen and k <= 1 and (forms & FORM_KNITTED) != 0
 
 
+cdef inline int check_row(const uint8_t* h, int k, int hand_size, int op, int forms,
+                          bint thirteen, int* n) noexcept nogil:
+    """BAD_NONE or why the row cannot be analysed; ``n`` receives its size."""
+    cdef int base = hand_size - 3 * k
+    n[0] = row_size(h)
+    if n[0] < 0:
+        return BAD_COUNT
+    if not ((n[0] == base and op != OP_IS_WIN)
+            or (n[0] == base + 1 and (op == OP_SHANTEN or op == OP_IS_WIN))):
+        return BAD_SIZE
+    if not form_applies(forms, k, thirteen):
+        return BAD_FORM
+    return BAD_NONE
+
+
 cdef void run_rows(Job* job) noexcept nogil:
+    # everything the loop reads goes to locals first: writes through ``out`` may alias ``job``
     cdef const Tables* T = get_tables()
-    cdef Py_ssize_t r
+    cdef const uint8_t* hands = job.hands
+    cdef const int8_t* melds = job.melds
+    cdef Py_ssize_t r, start = job.start, stop = job.stop
+    cdef int op = job.op, forms = job.forms, hand_size = job.hand_size, n, k, bad, distance
+    cdef bint exhausted = job.include_exhausted
     cdef const uint8_t* h
-    cdef int n, k, base, distance
+    cdef int8_t* out_i8 = <int8_t*>job.out
+    cdef uint8_t* out_u8 = <uint8_t*>job.out
+    cdef uint64_t* out_u64 = <uint64_t*>job.out
     cdef uint64_t four, w
     cdef Ctx ctx
-    ctx.forms = job.forms
+    ctx.forms = forms
     ctx.quads = job.quads
-    ctx.thirteen_play = job.hand_size == 13
-    for r in range(job.start, job.stop):
-        h = job.hands + 34 * r
-        k = job.melds[r]
-        n = row_size(h)
-        if n < 0:
+    ctx.thirteen_play = hand_size == 13
+    for r in range(start, stop):
+        h = hands + 34 * r
+        k = melds[r]
+        bad = check_row(h, k, hand_size, op, forms, ctx.thirteen_play, &n)
+        if bad != BAD_NONE:
             job.bad_row = r
-            job.bad = BAD_COUNT
-            return
-        base = job.hand_size - 3 * k
-        if not ((n == base and job.op != OP_IS_WIN)
-                or (n == base + 1 and (job.op == OP_SHANTEN or job.op == OP_IS_WIN))):
-            job.bad_row = r
-            job.bad = BAD_SIZE
-            return
-        if not form_applies(job.forms, k, ctx.thirteen_play):
-            job.bad_row = r
-            job.bad = BAD_FORM
+            job.bad = bad
             return
         ctx.melds = k
-        if job.op == OP_SHANTEN:
-            (<int8_t*>job.out)[r] = <int8_t>(hand_distance(T, h, n // 3, &ctx) - 1)
-        elif job.op == OP_IS_WIN:
-            (<uint8_t*>job.out)[r] = hand_complete(T, h, &ctx)
-        elif job.op == OP_WAITS:
+        if op == OP_SHANTEN:
+            out_i8[r] = <int8_t>(hand_distance(T, h, n // 3, &ctx) - 1)
+        elif op == OP_IS_WIN:
+            out_u8[r] = hand_complete(T, h, &ctx)
+        elif op == OP_WAITS:
             w = hand_waits(T, h, &ctx, &four)
-            (<uint64_t*>job.out)[r] = w if job.include_exhausted else (w & ~four)
+            out_u64[r] = w if exhausted else (w & ~four)
         else:
-            (<uint64_t*>job.out)[r] = hand_useful(T, h, n // 3, &ctx, &distance)
+            out_u64[r] = hand_useful(T, h, n // 3, &ctx, &distance)
 
 
 cdef class _Runner:
@@ -153,26 +165,26 @@ def resolve_workers(workers):
         raise TypeError(f"workers must be an int or None, got {type(workers).__name__}")
     if workers < 1:
         raise ValueError(f"workers must be >= 1 (or -1 / None for all cores), got {workers}")
+    if workers > 4096:
+        raise ValueError(f"workers must be at most 4096, got {workers}")
     return workers
 
 
 def coerce_hands(hands, str name="hands"):
     """(N, 34) C-contiguous uint8 array from ``hands``, checking type and shape (values later)."""
     arr = hands if type(hands) is np.ndarray else np.asarray(hands)
-    if arr.dtype == np.uint8:
-        pass
-    elif arr.dtype.kind in "iu":
-        if arr.size and (arr.min() < 0 or arr.max() > 4):
-            bad = np.argwhere((arr < 0) | (arr > 4))[0]
-            row = tuple(int(x) for x in bad[:-1])
-            where = f"{name}[{row[0]}]" if len(row) == 1 else f"{name}{list(row)}"
-            raise ValueError(f"{where}: {tile_name(int(bad[-1]))} count is {int(arr[tuple(bad)])} "
-                             f"(counts are 0..4)")
-        arr = arr.astype(np.uint8)
-    else:
+    if arr.dtype.kind not in "iu":
         raise TypeError(f"{name} must be an integer array (uint8 counts), got dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != 34:
         raise ValueError(f"{name} must have shape (N, 34), got {arr.shape}")
+    if arr.dtype == np.uint8:
+        pass
+    else:
+        if arr.size and (arr.min() < 0 or arr.max() > 4):
+            bad = np.argwhere((arr < 0) | (arr > 4))[0]
+            raise ValueError(f"{name}[{int(bad[0])}]: {tile_name(int(bad[1]))} count is "
+                             f"{int(arr[tuple(bad)])} (counts are 0..4)")
+        arr = arr.astype(np.uint8)
     return np.ascontiguousarray(arr)
 
 
@@ -215,9 +227,9 @@ def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, Py_ssize_t r
             f"thirteen orphans need a concealed 13-tile hand; knitted forms allow at most one meld)")
 
 
-cdef object _run(int op, hands, melds, forms, bint quads, int hand_size, workers, out_dtype,
+cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, workers, out_dtype,
                  bint include_exhausted=False):
-    hand_size = check_hand_size(hand_size)
+    cdef int hand_size = check_hand_size(hand_size_arg)
     cdef int fmask = forms_mask(forms)
     cdef int nworkers = resolve_workers(workers)
     arr = coerce_hands(hands)
@@ -260,7 +272,7 @@ cdef object _run(int op, hands, melds, forms, bint quads, int hand_size, workers
     return out
 
 
-def shanten(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, int hand_size=13,
+def shanten(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
             workers=None):
     """Shanten of every row of an (N, 34) count array -> int8[N] (-1 complete, 0 tenpai, ...).
 
@@ -269,14 +281,14 @@ def shanten(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True
     return _run(OP_SHANTEN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.int8)
 
 
-def is_win(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, int hand_size=13,
+def is_win(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
            workers=None):
     """Win check of every row (3M+2 tiles each) -> bool[N]."""
     return _run(OP_IS_WIN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.bool_)
 
 
 def waits(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-          bint include_exhausted=False, int hand_size=13, workers=None):
+          bint include_exhausted=False, hand_size=13, workers=None):
     """Waits of every row (3M+1 tiles each) -> uint64[N] bit masks, bit i = tile index i.
 
     Tiles the row holds four of are left out unless ``include_exhausted``. Tenpai rows are the
@@ -287,7 +299,7 @@ def waits(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
 
 
 def useful_tiles(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-                 int hand_size=13, workers=None):
+                 hand_size=13, workers=None):
     """Tiles whose draw lowers the shanten of every row (3M+1 tiles each) -> uint64[N] masks."""
     return _run(OP_USEFUL, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64)
 

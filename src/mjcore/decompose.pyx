@@ -14,7 +14,7 @@ from mjcore._kernel cimport (
     FORM_THIRTEEN_ORPHANS,
 )
 
-from mjcore.options import DEFAULT_FORMS, forms_mask
+from mjcore.options import DEFAULT_FORMS, check_hand_size, forms_mask
 from mjcore.types import Decomposition
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -66,17 +66,16 @@ cdef list _standard(uint8_t* c):
 
 
 def decompositions(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-                   int hand_size=13):
+                   hand_size=13):
     """Every way to read a complete hand (3M+2 concealed tiles), as :class:`Decomposition`.
 
-    >>> [str(d) for d in decompositions("11122233344455m")]   # doctest: +NORMALIZE_WHITESPACE
-    ['123m 123m 123m 444m 55m', '111m 222m 333m 444m 55m', ...]
+    >>> [str(d) for d in decompositions("11122233344455m")][:2]
+    ['111m 222m 333m 444m 55m', '111m 234m 234m 234m 55m']
     """
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
     cdef int i, k, mask, s
-    if hand_size != 13 and hand_size != 16:
-        raise ValueError(f"hand_size must be 13 (4 sets + pair) or 16 (5 sets + pair), got {hand_size}")
+    hand_size = check_hand_size(hand_size)
     mask = forms_mask(forms)
     coerce_hand(hand, h)
     k = coerce_melds(melds, mc, hand_size)

@@ -45,6 +45,10 @@ def forms_mask(forms: Forms) -> int:
 
 
 def check_hand_size(hand_size: int) -> int:
+    """13 (4 sets + pair) or 16 (5 sets + pair); anything else is an error."""
+    if isinstance(hand_size, bool) or not hasattr(hand_size, "__index__"):
+        raise TypeError(f"hand_size must be an int (13 or 16), got {type(hand_size).__name__}")
+    hand_size = hand_size.__index__()
     if hand_size not in HAND_SIZES:
         raise ValueError(f"hand_size must be 13 (4 sets + pair) or 16 (5 sets + pair), got {hand_size!r}")
     return int(hand_size)

@@ -22,12 +22,15 @@ class Wait(int):
     (True, '5m', False)
     """
 
-    exhausted: bool
-
     def __new__(cls, tile: int, exhausted: bool = False) -> "Wait":
         obj = int.__new__(cls, tile)
-        obj.exhausted = bool(exhausted)
+        obj._exhausted = bool(exhausted)
         return obj
+
+    @property
+    def exhausted(self) -> bool:
+        """True when the player holds all four copies: the tile cannot be drawn."""
+        return self._exhausted
 
     @property
     def tile(self) -> int:
@@ -42,7 +45,7 @@ class Wait(int):
         return f"Wait({int(self)} {self.name!r}{flag})"
 
     def __reduce__(self):
-        return (Wait, (int(self), self.exhausted))
+        return (Wait, (int(self), self._exhausted))
 
 
 class Useful(NamedTuple):
@@ -100,3 +103,9 @@ def _group(tiles) -> str:
         digits += d
     out.append(digits + suit)
     return "".join(out)
+
+
+# Shared immutable instances the kernel hands out (building objects costs more than the analysis).
+WAITS = tuple(Wait(i) for i in range(34))
+EXHAUSTED_WAITS = tuple(Wait(i, True) for i in range(34))
+USEFUL = tuple(tuple(Useful(i, left) for left in range(5)) for i in range(34))

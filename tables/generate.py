@@ -41,6 +41,7 @@ from pathlib import Path
 import numpy as np
 
 MAX_SETS = 5  # 16+1-tile play needs five sets from the concealed part
+MAX_BUDGET = 8  # joker budgets for copies beyond the fourth, per block (exact up to 8 jokers)
 INF = 99
 OUT = Path(__file__).resolve().parent.parent / "src" / "mjcore" / "_tables" / "tables.npz"
 
@@ -66,59 +67,63 @@ def _set_codes(n_pos: int, sequences: bool) -> list[np.ndarray]:
     return sets
 
 
-def _targets(n_pos: int, sequences: bool) -> dict[tuple[int, int], np.ndarray]:
-    """Keys of every block of exactly m sets + p pairs with counts <= 4."""
+def _targets(n_pos: int, sequences: bool) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
+    """Every block of exactly m sets + p pairs, *any* count per tile, as (clipped key, excess).
+
+    The clipped key is the block with every count cut to 4; the excess is the number of copies cut
+    (3m + 2p minus the clipped size): copies beyond the four real ones, which only jokers can be.
+    """
     pow5 = 5 ** np.arange(n_pos, dtype=np.int64)
     sets = _set_codes(n_pos, sequences)
     out = {}
     for p in (0, 1):
         if p == 0:
-            level = np.zeros((1, n_pos), np.int8)
+            level = np.zeros((1, n_pos), np.int16)
         else:
-            level = np.zeros((n_pos, n_pos), np.int8)
+            level = np.zeros((n_pos, n_pos), np.int16)
             level[np.arange(n_pos), np.arange(n_pos)] = 2
         for m in range(MAX_SETS + 1):
-            out[(m, p)] = np.unique(level.astype(np.int64) @ pow5)
-            grown = np.concatenate([level + s for s in sets])
-            grown = grown[(grown <= 4).all(axis=1)]
-            level = np.unique(grown, axis=0)
+            clipped = np.minimum(level, 4)
+            excess = (level - clipped).sum(axis=1)
+            keys = clipped.astype(np.int64) @ pow5
+            out[(m, p)] = (keys, excess)
+            level = np.unique(np.concatenate([level + s for s in sets]), axis=0)
     return out
 
 
-def _distance(n_pos: int, targets: np.ndarray) -> np.ndarray:
-    """Fewest tiles to add to each key to reach some target (0-1 shortest paths, vectorised).
+def _distance(n_pos: int, keys: np.ndarray, init: np.ndarray) -> np.ndarray:
+    """d(h) = min over sources s of init(s) + sum_i max(0, s_i - h_i), for every key h.
 
-    d(h) <= d(h - e_i)       (holding one more tile never hurts: extra tiles are discarded)
-    d(h) <= d(h + e_i) + 1   (one tile short of h + e_i)
-    with d = 0 on targets; iterate both relaxations to the fixed point.
+    The cost is a sum of per-tile terms, so the transform factors into one exact 1-D pass per tile
+    position: along an axis, out[c] = min(min_{s <= c} f[s], min_{s >= c} f[s] + (s - c)).
     """
     d = np.full(5**n_pos, INF, np.uint8)
-    d[targets] = 0
+    np.minimum.at(d, keys, init.astype(np.uint8))
     # C-order reshape: axis a holds digit n_pos - 1 - a; every axis is a tile position.
     d = d.reshape((5,) * n_pos)
-    while True:
-        before = d.copy()
-        for ax in range(n_pos):
-            np.minimum.accumulate(d, axis=ax, out=d)
-            for c in range(3, -1, -1):
-                lo = [slice(None)] * n_pos
-                hi = [slice(None)] * n_pos
-                lo[ax] = c
-                hi[ax] = c + 1
-                np.minimum(d[tuple(lo)], d[tuple(hi)] + 1, out=d[tuple(lo)])
-        if np.array_equal(before, d):
-            return d.reshape(-1)
+    for ax in range(n_pos):
+        back = d.copy()
+        for c in range(3, -1, -1):
+            lo = [slice(None)] * n_pos
+            hi = [slice(None)] * n_pos
+            lo[ax] = c
+            hi[ax] = c + 1
+            np.minimum(back[tuple(lo)], back[tuple(hi)] + 1, out=back[tuple(lo)])
+        np.minimum.accumulate(d, axis=ax, out=d)
+        np.minimum(d, back, out=d)
+    return d.reshape(-1)
 
 
-def build_block(n_pos: int, sequences: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def build_block(n_pos: int, sequences: bool) -> dict[str, np.ndarray]:
     digits = _digits(n_pos)
     size = digits.sum(axis=1, dtype=np.int64)
     pow5 = 5 ** np.arange(n_pos, dtype=np.int64)
     targets = _targets(n_pos, sequences)
 
     dist = np.zeros((5**n_pos, 16), np.uint8)
-    for (m, p), keys in targets.items():
-        dist[:, p * 6 + m] = _distance(n_pos, keys)
+    for (m, p), (keys, excess) in targets.items():
+        capped = excess == 0
+        dist[:, p * 6 + m] = _distance(n_pos, keys[capped], excess[capped])
 
     # complete: size 3m -> m sets, size 3m + 2 -> m sets + pair (m <= MAX_SETS)
     complete = np.zeros(5**n_pos, bool)
@@ -159,7 +164,46 @@ def build_block(n_pos: int, sequences: bool) -> tuple[np.ndarray, np.ndarray, np
     states, state = np.unique(dist, axis=0, return_inverse=True)
     if len(states) >= 1 << 8:
         raise RuntimeError(f"{len(states)} block states do not fit 8 bits")
-    return state.reshape(-1).astype(np.uint8), states.astype(np.uint8), wait.astype(np.uint16)
+    out = {
+        "state": state.reshape(-1).astype(np.uint8),
+        "states": states.astype(np.uint8),
+        "wait": wait.astype(np.uint16),
+    }
+    out.update(_joker_tables(n_pos, targets))
+    return out
+
+
+def _joker_tables(n_pos: int, targets) -> dict[str, np.ndarray]:
+    """Distances where jokers may be copies beyond the fourth (``wild.allow_fifth_copy``).
+
+    ``ustate`` / ``ustates``: the distance with no limit on such copies (targets of any counts).
+    ``bstate`` / ``bstates``: the distance when at most e of the block's target copies lie beyond
+    the fourth, for e = 0..MAX_BUDGET: row[(p * 6 + m) * (MAX_BUDGET + 1) + e].  The kernel uses
+    the unlimited distance, and the budgeted rows only when it disagrees with the capped one.
+    """
+    n_e = MAX_BUDGET + 1
+    udist = np.zeros((5**n_pos, 16), np.uint8)
+    budget = np.zeros((5**n_pos, 12 * n_e), np.uint8)
+    for (m, p), (keys, excess) in targets.items():
+        unlimited = _distance(n_pos, keys, excess)
+        udist[:, p * 6 + m] = unlimited
+        base = (p * 6 + m) * n_e
+        for e in range(n_e):
+            ok = excess <= e
+            budget[:, base + e] = _distance(n_pos, keys[ok], excess[ok])
+            if np.array_equal(budget[:, base + e], unlimited):  # larger budgets change nothing
+                budget[:, base + e + 1 : base + n_e] = unlimited[:, None]
+                break
+    ustates, ustate = np.unique(udist, axis=0, return_inverse=True)
+    bstates, bstate = np.unique(budget, axis=0, return_inverse=True)
+    if len(ustates) >= 1 << 8 or len(bstates) >= 1 << 8:
+        raise RuntimeError(f"{len(ustates)} / {len(bstates)} joker states overflow their types")
+    return {
+        "ustate": ustate.reshape(-1).astype(np.uint8),
+        "ustates": ustates.astype(np.uint8),
+        "bstate": bstate.reshape(-1).astype(np.uint8),
+        "bstates": bstates.astype(np.uint8),
+    }
 
 
 def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -205,17 +249,14 @@ def build_combine(suit_states: np.ndarray, honor_states: np.ndarray) -> dict[str
 
 
 def build() -> dict[str, np.ndarray]:
-    suit_state, suit_states, suit_wait = build_block(9, True)
-    honor_state, honor_states, honor_wait = build_block(7, False)
-    return {
-        "suit_state": suit_state,
-        "suit_states": suit_states,
-        "suit_wait": suit_wait,
-        "honor_state": honor_state,
-        "honor_states": honor_states,
-        "honor_wait": honor_wait,
-        **build_combine(suit_states, honor_states),
-    }
+    suit = build_block(9, True)
+    honor = build_block(7, False)
+    tables = {f"suit_{k}": v for k, v in suit.items()}
+    tables.update({f"honor_{k}": v for k, v in honor.items()})
+    tables.update(build_combine(suit["states"], honor["states"]))
+    joker = build_combine(suit["ustates"], honor["ustates"])
+    tables.update({f"u{k}": v for k, v in joker.items()})
+    return tables
 
 
 def digest(tables: dict[str, np.ndarray]) -> str:

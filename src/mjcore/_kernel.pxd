@@ -13,6 +13,10 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjcore._tables cimport (
+    BUDGET_ROW,
+    N_BUDGET,
+    N_HONOR_USTATES,
+    N_SUIT_USTATES,
     FLAG_COMPLETE,
     FLAG_MOD3_SHIFT,
     N_HONOR_STATES,
@@ -35,6 +39,8 @@ cdef struct Ctx:
     int melds              # declared melds
     bint quads             # seven pairs: four of a kind counts as two pairs
     bint thirteen_play     # 13-tile play (special forms exist); False for 16-tile play
+    int jokers             # jokers held apart from the 34 counts
+    bint fifth             # a joker may be a copy beyond the fourth (wild.allow_fifth_copy)
 
 cdef struct Lookup:
     uint32_t key[4]        # base-5 keys of the three suits and the honors
@@ -129,6 +135,79 @@ cdef inline int std_distance(const Tables* T, const Lookup* L, int M) noexcept n
     cdef uint32_t ab = T.pair_class[L.state[0] * N_SUIT_STATES + L.state[1]]
     cdef uint32_t cz = T.mixed_class[L.state[2] * N_HONOR_STATES + L.state[3]]
     return T.final_dist[(ab * T.n_mixed + cz) * 8 + M]
+
+
+cdef inline int std_udistance(const Tables* T, const Lookup* L, int M) noexcept nogil:
+    """Like std_distance, but targets may hold any number of a kind (copies beyond the fourth
+    being jokers): a lower bound of the joker distance, and exact whenever it is within the jokers.
+    """
+    cdef uint32_t ab = T.upair_class[T.suit_ustate[L.key[0]] * N_SUIT_USTATES
+                                     + T.suit_ustate[L.key[1]]]
+    cdef uint32_t cz = T.umixed_class[T.suit_ustate[L.key[2]] * N_HONOR_USTATES
+                                      + T.honor_ustate[L.key[3]]]
+    return T.ufinal_dist[(ab * T.n_umixed + cz) * 8 + M]
+
+
+cdef inline void combine_budget(const uint8_t* a, const uint8_t* b, uint8_t* out, int M,
+                                int K) noexcept nogil:
+    """Min-plus over sets, pair and budget: out[(p*6 + m)*N_BUDGET + e], m <= M, e <= K."""
+    cdef int m, e, j, f, x, v0, v1
+    for m in range(M + 1):
+        for e in range(K + 1):
+            v0 = 255
+            v1 = 255
+            for j in range(m + 1):
+                for f in range(e + 1):
+                    x = a[j * N_BUDGET + f] + b[(m - j) * N_BUDGET + e - f]
+                    if x < v0:
+                        v0 = x
+                    x = a[j * N_BUDGET + f] + b[(6 + m - j) * N_BUDGET + e - f]
+                    if x < v1:
+                        v1 = x
+                    x = a[(6 + j) * N_BUDGET + f] + b[(m - j) * N_BUDGET + e - f]
+                    if x < v1:
+                        v1 = x
+            out[m * N_BUDGET + e] = <uint8_t>v0
+            out[(6 + m) * N_BUDGET + e] = <uint8_t>v1
+
+
+cdef inline int std_budget_distance(const Tables* T, const Lookup* L, int M, int k) noexcept nogil:
+    """Exact joker distance: the copies beyond the fourth, over all blocks, are at most k.
+
+    Each block's budgeted row gives its distance for e = 0..8 such copies; the blocks are combined
+    by min-plus over sets, pair and budget (microseconds: used only when the capped and the
+    unlimited distances disagree). Budgets above 8 are taken as 8.
+    """
+    cdef uint8_t ab[BUDGET_ROW]
+    cdef uint8_t abc[BUDGET_ROW]
+    cdef const uint8_t* r0 = T.suit_bstates + T.suit_bstate[L.key[0]] * BUDGET_ROW
+    cdef const uint8_t* r1 = T.suit_bstates + T.suit_bstate[L.key[1]] * BUDGET_ROW
+    cdef const uint8_t* r2 = T.suit_bstates + T.suit_bstate[L.key[2]] * BUDGET_ROW
+    cdef const uint8_t* z = T.honor_bstates + T.honor_bstate[L.key[3]] * BUDGET_ROW
+    cdef int K = k if k < N_BUDGET - 1 else N_BUDGET - 1
+    cdef int j, e, x, best = 255
+    combine_budget(r0, r1, ab, M, K)
+    combine_budget(ab, r2, abc, M, K)
+    for j in range(M + 1):
+        for e in range(K + 1):
+            x = abc[j * N_BUDGET + e] + z[(6 + M - j) * N_BUDGET + K - e]
+            if x < best:
+                best = x
+            x = abc[(6 + j) * N_BUDGET + e] + z[(M - j) * N_BUDGET + K - e]
+            if x < best:
+                best = x
+    return best
+
+
+cdef inline int std_joker_distance(const Tables* T, const Lookup* L, int M, const Ctx* ctx) noexcept nogil:
+    """Standard-form distance counting the tiles jokers fill (draws = distance - jokers)."""
+    cdef int dc = std_distance(T, L, M), du
+    if ctx.jokers == 0 or not ctx.fifth:
+        return dc
+    du = std_udistance(T, L, M)
+    if du == dc:
+        return dc
+    return std_budget_distance(T, L, M, ctx.jokers)
 
 
 cdef inline bint std_complete(const Tables* T, const Lookup* L) noexcept nogil:
@@ -291,8 +370,11 @@ cdef inline uint64_t thirteen_orphans_waits(const uint8_t* h) noexcept nogil:
 # knitted forms: 全不靠 (14 distinct tiles of a knitted assignment + honors) and
 # 组合龙 (the nine tiles of a knitted straight + sets + pair)
 
-cdef inline int knitted_distance(const Tables* T, const uint8_t* h, int melds) noexcept nogil:
+cdef inline int knitted_distance(const Tables* T, const uint8_t* h, const Ctx* ctx) noexcept nogil:
+    """Fewest tiles missing (jokers included) for 全不靠 or 组合龙 + set + pair."""
     cdef int a, b, s, j, r, idx, present, honors = 0, best = NO_FORM, d
+    cdef int melds = ctx.melds
+    cdef Ctx rest = ctx[0]
     cdef int res[3]
     cdef uint8_t tmp[34]
     cdef Lookup L
@@ -323,7 +405,7 @@ cdef inline int knitted_distance(const Tables* T, const uint8_t* h, int melds) n
                 if d < best:
                     best = d
             lookup(T, tmp, &L)
-            d = (9 - present) + std_distance(T, &L, 1 - melds)
+            d = (9 - present) + std_joker_distance(T, &L, 1 - melds, &rest)
             if d < best:
                 best = d
     return best
@@ -333,13 +415,14 @@ cdef inline int knitted_distance(const Tables* T, const uint8_t* h, int melds) n
 # all forms together
 
 cdef inline int hand_distance(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
-    """Fewest tiles missing over the allowed forms (NO_FORM if none applies)."""
+    """Fewest tiles still to draw over the allowed forms, after the jokers fill what they can
+    (shanten = distance - 1; NO_FORM - jokers if no form applies). M = (real + jokers) // 3."""
     cdef int best = NO_FORM, d
     cdef Lookup L
     cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
     if ctx.forms & FORM_STANDARD:
         lookup(T, h, &L)
-        best = std_distance(T, &L, M)
+        best = std_joker_distance(T, &L, M, ctx)
     if concealed13 and ctx.forms & FORM_SEVEN_PAIRS:
         d = seven_pairs_distance(h, ctx.quads)
         if d < best:
@@ -349,41 +432,69 @@ cdef inline int hand_distance(const Tables* T, const uint8_t* h, int M, const Ct
         if d < best:
             best = d
     if ctx.thirteen_play and ctx.forms & FORM_KNITTED:
-        d = knitted_distance(T, h, ctx.melds)
+        d = knitted_distance(T, h, ctx)
         if d < best:
             best = d
-    return best
+    return best - ctx.jokers
 
 
-cdef inline bint hand_complete(const Tables* T, const uint8_t* h, const Ctx* ctx) noexcept nogil:
-    """Win check of a 3M+2 hand over the allowed forms."""
+cdef inline bint hand_complete(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
+    """Win check of a 3M+2 hand (real tiles + jokers) over the allowed forms."""
     cdef Lookup L
     cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
+    cdef int k = ctx.jokers
     if ctx.forms & FORM_STANDARD:
         lookup(T, h, &L)
-        if std_complete(T, &L):
+        if k == 0:
+            if std_complete(T, &L):
+                return True
+        elif (std_udistance(T, &L, M) if ctx.fifth else std_distance(T, &L, M)) <= k:
+            # every missing tile is a joker, so copies beyond the fourth are within the jokers
             return True
-    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS and seven_pairs_complete(h, ctx.quads):
-        return True
-    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_complete(h):
-        return True
-    if ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx.melds) == 0:
+    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS:
+        if (seven_pairs_complete(h, ctx.quads) if k == 0 else seven_pairs_distance(h, ctx.quads) <= k):
+            return True
+    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS:
+        if (thirteen_orphans_complete(h) if k == 0 else thirteen_orphans_distance(h) <= k):
+            return True
+    if ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx) <= k:
         return True
     return False
+
+
+cdef inline uint64_t joker_waits(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
+    """Drawable real tiles that complete a 3M+1 hand holding jokers (M of the complete size)."""
+    cdef uint8_t tmp[34]
+    cdef uint64_t w = 0
+    cdef int t
+    memcpy(tmp, h, 34)
+    for t in range(34):
+        if tmp[t] < 4:
+            tmp[t] += 1
+            if hand_complete(T, tmp, M, ctx):
+                w |= (<uint64_t>1) << t
+            tmp[t] -= 1
+    return w
 
 
 cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ctx,
                                 uint64_t* four) noexcept nogil:
     """Structural waits of a 3M+1 hand; ``four`` receives the tiles the hand holds four of.
 
-    Drawable waits are ``w & ~four``; ``w & four`` are waits on a fifth copy (exhausted).
+    Drawable waits are ``w & ~four``; ``w & four`` are waits on a fifth copy (exhausted). With
+    jokers, waits are found by trying each drawable tile, and no exhausted tile is reported.
     """
     cdef Lookup L
     cdef uint64_t w = 0
     cdef uint8_t tmp[34]
-    cdef int t
+    cdef int t, n
     cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
     four[0] = four_mask(h)
+    if ctx.jokers > 0:
+        n = row_size(h) + ctx.jokers + 1
+        if hand_distance(T, h, n // 3, ctx) > 1:   # not tenpai: no tile completes it
+            return 0
+        return joker_waits(T, h, n // 3, ctx)
     if ctx.forms & FORM_STANDARD:
         lookup(T, h, &L)
         w = std_waits(T, &L)
@@ -391,13 +502,13 @@ cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ct
         w |= seven_pairs_waits(h, ctx.quads)
     if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) == 1:
         w |= thirteen_orphans_waits(h)
-    if ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx.melds) == 1:
+    if ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx) == 1:
         # no knitted form can use five copies of a tile, so only drawable tiles are tried
         memcpy(tmp, h, 34)
         for t in range(34):
             if tmp[t] < 4:
                 tmp[t] += 1
-                if knitted_distance(T, tmp, ctx.melds) == 0:
+                if knitted_distance(T, tmp, ctx) == 0:
                     w |= (<uint64_t>1) << t
                 tmp[t] -= 1
     return w

@@ -5,6 +5,10 @@ from libc.stdint cimport uint8_t, uint16_t
 cdef enum:
     N_SUIT_STATES = 222     # fixed by tables/generate.py; checked when the tables load
     N_HONOR_STATES = 192
+    N_SUIT_USTATES = 152    # block states with no limit on copies beyond the fourth (jokers)
+    N_HONOR_USTATES = 83
+    N_BUDGET = 9            # budget rows: e = 0..8 copies beyond the fourth per block
+    BUDGET_ROW = 108        # 12 (p * 6 + m) x N_BUDGET entries per budget state
     STATE_FLAGS = 12        # byte of a state row holding the flags
     FLAG_COMPLETE = 1       # the block splits into sets (+ one pair if size % 3 == 2)
     FLAG_MOD3_SHIFT = 1     # bits 1-2: block size mod 3
@@ -20,5 +24,17 @@ cdef struct Tables:
     const uint16_t* mixed_class     # [N_SUIT_STATES * N_HONOR_STATES]: suit 3 + honors -> class
     const uint8_t* final_dist       # [n_pair_classes * n_mixed * 8]: both halves -> dist[M]
     int n_mixed                     # number of mixed classes (row stride of final_dist / 8)
+    # jokers that may be a fifth copy (wild.allow_fifth_copy): the same layout, unlimited copies
+    const uint8_t* suit_ustate      # [5**9] key -> unlimited state
+    const uint8_t* honor_ustate     # [5**7]
+    const uint16_t* upair_class     # [N_SUIT_USTATES * N_SUIT_USTATES]
+    const uint16_t* umixed_class    # [N_SUIT_USTATES * N_HONOR_USTATES]
+    const uint8_t* ufinal_dist      # [n_upair * n_umixed * 8]
+    int n_umixed
+    # budgeted rows, for when unlimited and capped distances disagree
+    const uint8_t* suit_bstate      # [5**9] key -> budget state
+    const uint8_t* suit_bstates     # [n * BUDGET_ROW]: dist[(p * 6 + m) * N_BUDGET + e]
+    const uint8_t* honor_bstate     # [5**7]
+    const uint8_t* honor_bstates
 
 cdef const Tables* get_tables() noexcept nogil

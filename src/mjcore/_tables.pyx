@@ -23,25 +23,47 @@ _EXPECTED = {
     "pair_class": np.uint16,
     "mixed_class": np.uint16,
     "final_dist": np.uint8,
+    "suit_ustate": np.uint8,
+    "suit_ustates": np.uint8,
+    "honor_ustate": np.uint8,
+    "honor_ustates": np.uint8,
+    "upair_class": np.uint16,
+    "umixed_class": np.uint16,
+    "ufinal_dist": np.uint8,
+    "suit_bstate": np.uint8,
+    "suit_bstates": np.uint8,
+    "honor_bstate": np.uint8,
+    "honor_bstates": np.uint8,
 }
 
 
 def _check(a):
     ns, nh = a["suit_states"].shape[0], a["honor_states"].shape[0]
     npc, nmc = a["pair_class"].max() + 1, a["mixed_class"].max() + 1
+    nus, nuh = a["suit_ustates"].shape[0], a["honor_ustates"].shape[0]
+    nupc, numc = a["upair_class"].max() + 1, a["umixed_class"].max() + 1
     expect = {
         "suit_state": (5**9,), "suit_wait": (5**9,), "honor_state": (5**7,), "honor_wait": (5**7,),
         "suit_states": (ns, 16), "honor_states": (nh, 16), "pair_class": (ns, ns),
         "mixed_class": (ns, nh), "final_dist": (npc, nmc, 8),
+        "suit_ustate": (5**9,), "honor_ustate": (5**7,), "suit_ustates": (nus, 16),
+        "honor_ustates": (nuh, 16), "upair_class": (nus, nus), "umixed_class": (nus, nuh),
+        "ufinal_dist": (nupc, numc, 8), "suit_bstate": (5**9,), "honor_bstate": (5**7,),
+        "suit_bstates": (a["suit_bstates"].shape[0], BUDGET_ROW),
+        "honor_bstates": (a["honor_bstates"].shape[0], BUDGET_ROW),
     }
     for name, dtype in _EXPECTED.items():
         if a[name].dtype != dtype or a[name].shape != expect[name]:
             raise ImportError(f"mjcore table {name!r} is corrupt: {a[name].dtype} {a[name].shape}")
     if a["suit_state"].max() >= ns or a["honor_state"].max() >= nh:
         raise ImportError("mjcore state tables are inconsistent")
-    if (ns, nh) != (N_SUIT_STATES, N_HONOR_STATES):
-        raise ImportError(f"mjcore was compiled for {N_SUIT_STATES}/{N_HONOR_STATES} block states, "
-                          f"the tables have {ns}/{nh}: rebuild after regenerating the tables")
+    if (a["suit_ustate"].max() >= nus or a["honor_ustate"].max() >= nuh
+            or a["suit_bstate"].max() >= a["suit_bstates"].shape[0]
+            or a["honor_bstate"].max() >= a["honor_bstates"].shape[0]):
+        raise ImportError("mjcore joker state tables are inconsistent")
+    if (ns, nh, nus, nuh) != (N_SUIT_STATES, N_HONOR_STATES, N_SUIT_USTATES, N_HONOR_USTATES):
+        raise ImportError(f"mjcore was compiled for other block state counts than the tables have "
+                          f"({ns}/{nh}/{nus}/{nuh}): rebuild after regenerating the tables")
 
 
 def _load():
@@ -71,6 +93,25 @@ def _load():
     _TABLES.mixed_class = &mc[0, 0]
     _TABLES.final_dist = &fd[0, 0, 0]
     _TABLES.n_mixed = fd.shape[1]
+    cdef const uint8_t[::1] sus = _ARRAYS["suit_ustate"]
+    cdef const uint8_t[::1] hus = _ARRAYS["honor_ustate"]
+    cdef const uint16_t[:, ::1] upc = _ARRAYS["upair_class"]
+    cdef const uint16_t[:, ::1] umc = _ARRAYS["umixed_class"]
+    cdef const uint8_t[:, :, ::1] ufd = _ARRAYS["ufinal_dist"]
+    cdef const uint8_t[::1] sbs = _ARRAYS["suit_bstate"]
+    cdef const uint8_t[:, ::1] sbss = _ARRAYS["suit_bstates"]
+    cdef const uint8_t[::1] hbs = _ARRAYS["honor_bstate"]
+    cdef const uint8_t[:, ::1] hbss = _ARRAYS["honor_bstates"]
+    _TABLES.suit_ustate = &sus[0]
+    _TABLES.honor_ustate = &hus[0]
+    _TABLES.upair_class = &upc[0, 0]
+    _TABLES.umixed_class = &umc[0, 0]
+    _TABLES.ufinal_dist = &ufd[0, 0, 0]
+    _TABLES.n_umixed = ufd.shape[1]
+    _TABLES.suit_bstate = &sbs[0]
+    _TABLES.suit_bstates = &sbss[0, 0]
+    _TABLES.honor_bstate = &hbs[0]
+    _TABLES.honor_bstates = &hbss[0, 0]
 
 
 _load()

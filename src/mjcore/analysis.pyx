@@ -40,14 +40,17 @@ cdef tuple _WAITS = WAITS
 cdef tuple _EXHAUSTED = EXHAUSTED_WAITS
 cdef tuple _USEFUL = USEFUL
 cdef object _string_parser = None
+cdef object _tile_index_hook = None
 cdef dict _string_cache = {}
 cdef Py_ssize_t _STRING_CACHE_MAX = 1 << 16
 
 
-def _set_string_parser(parser):
-    """Install the notation parser (``str -> 34 counts``); mjpy does this on import."""
-    global _string_parser
+def _set_string_parser(parser, tile_index=None):
+    """Install the notation parser (``str -> 34 counts``) and the tile-name reader; mjpy does this
+    on import."""
+    global _string_parser, _tile_index_hook
     _string_parser = parser
+    _tile_index_hook = tile_index
     _string_cache.clear()
 
 
@@ -184,8 +187,10 @@ cdef int coerce_melds(object melds, uint8_t* meld_counts, int hand_size) except 
     return len(items)
 
 
-cdef int check_total(const uint8_t* h, const uint8_t* mc, int k, int hand_size, int want) except -1:
-    """want: 0 = either size, 1 = waiting size (3M+1), 2 = complete size (3M+2)."""
+cdef int check_total(const uint8_t* h, const uint8_t* mc, int k, int hand_size, int want,
+                     int jokers=0) except -1:
+    """want: 0 = either size, 1 = waiting size (3M+1), 2 = complete size (3M+2). Returns the
+    number of real concealed tiles."""
     cdef int i, n = 0, c
     for i in range(34):
         n += h[i]
@@ -193,22 +198,72 @@ cdef int check_total(const uint8_t* h, const uint8_t* mc, int k, int hand_size, 
         if c > 4:
             raise ValueError(f"{NAMES[i]} appears {c} times across hand and melds (at most 4)")
     cdef int base = hand_size - 3 * k
-    if want == 0 and n != base and n != base + 1:
+    cdef int total = n + jokers
+    what = f"{n} tiles and {jokers} jokers" if jokers else f"{n} tiles"
+    if want == 0 and total != base and total != base + 1:
         raise ValueError(
-            f"hand has {n} tiles with {k} melds: expected {base} or {base + 1} concealed tiles")
-    if want == 1 and n != base:
+            f"hand has {what} with {k} melds: expected {base} or {base + 1} concealed tiles")
+    if want == 1 and total != base:
         raise ValueError(
-            f"hand has {n} tiles with {k} melds: expected {base} (a hand waiting for its last tile)")
-    if want == 2 and n != base + 1:
+            f"hand has {what} with {k} melds: expected {base} (a hand waiting for its last tile)")
+    if want == 2 and total != base + 1:
         raise ValueError(
-            f"hand has {n} tiles with {k} melds: expected {base + 1} (a complete hand)")
+            f"hand has {what} with {k} melds: expected {base + 1} (a complete hand)")
     return n
 
 
+cdef int coerce_jokers(object jokers) except -1:
+    if type(jokers) is int:
+        k = jokers
+    elif isinstance(jokers, (bool, np.bool_)) or not isinstance(jokers, (int, np.integer)):
+        raise TypeError(f"jokers must be an int, got {type(jokers).__name__}")
+    else:
+        k = int(jokers)
+    if k < 0 or k > 17:
+        raise ValueError(f"jokers must be 0..17, got {k}")
+    return k
+
+
+cdef uint64_t coerce_joker_tiles(object joker_tiles) except? 0xFFFFFFFFFFFFFFFF:
+    """Bit mask of the tile kinds that are jokers (indices or names like '5z')."""
+    cdef uint64_t mask = 0
+    if joker_tiles is None:
+        return 0
+    if isinstance(joker_tiles, (str, int, np.integer)):
+        joker_tiles = [joker_tiles]
+    try:
+        items = list(joker_tiles)
+    except TypeError:
+        raise TypeError(f"joker_tiles must be a list of tiles, got {type(joker_tiles).__name__}") from None
+    for t in items:
+        if isinstance(t, str):
+            if _tile_index_hook is not None:
+                i = _tile_index_hook(t)
+            elif t in NAMES:
+                i = NAMES.index(t)
+            else:
+                raise ValueError(f"joker_tiles: unknown tile {t!r}")
+        elif isinstance(t, (int, np.integer)) and not isinstance(t, (bool, np.bool_)):
+            i = int(t)
+        else:
+            raise TypeError(f"joker_tiles: tiles are indices or names, got {type(t).__name__}")
+        if not 0 <= i < 34:
+            raise ValueError(f"joker_tiles: tile index {i} out of range 0..33")
+        mask |= (<uint64_t>1) << i
+    return mask
+
+
 cdef int prepare(object hand, object melds, object forms, bint quads, object hand_size_arg, int want,
-                 uint8_t* h, uint8_t* mc, Ctx* ctx) except -1:
-    """Validate every argument; fill the counts and the kernel context. Returns M (sets needed)."""
+                 uint8_t* h, uint8_t* mc, Ctx* ctx, object jokers=0, object joker_tiles=None,
+                 bint fifth=True, uint8_t* held=NULL, uint64_t* joker_mask=NULL) except -1:
+    """Validate every argument; fill the counts and the kernel context. Returns M (sets needed).
+
+    With ``joker_tiles`` the copies of those kinds leave ``h`` and join the jokers; ``held``
+    (if given) receives the counts as passed, ``joker_mask`` the joker kinds.
+    """
     cdef int hand_size = 13 if hand_size_arg is 13 else check_hand_size(hand_size_arg)
+    cdef int i, k
+    cdef uint64_t jm = 0
     if forms is DEFAULT_FORMS:
         ctx.forms = 7
     else:
@@ -219,12 +274,25 @@ cdef int prepare(object hand, object melds, object forms, bint quads, object han
         ctx.forms = forms_mask(forms) if mask is None else mask
     ctx.quads = quads
     ctx.thirteen_play = hand_size == 13
+    ctx.fifth = fifth
+    k = 0 if jokers is 0 else coerce_jokers(jokers)
     coerce_hand(hand, h)
+    if held != NULL:
+        memcpy(held, h, 34)
+    if joker_tiles is not None:
+        jm = coerce_joker_tiles(joker_tiles)
+        for i in range(34):
+            if (jm >> i) & 1:
+                k += h[i]
+                h[i] = 0
+    if joker_mask != NULL:
+        joker_mask[0] = jm
+    ctx.jokers = k
     ctx.melds = coerce_melds(melds, mc, hand_size)
-    n = check_total(h, mc, ctx.melds, hand_size, want)
+    n = check_total(h, mc, ctx.melds, hand_size, want, k)
     if not (ctx.forms & FORM_STANDARD):
         _check_special_applies(ctx)
-    return n // 3
+    return (n + k) // 3
 
 
 cdef int _check_special_applies(const Ctx* ctx) except -1:
@@ -243,85 +311,115 @@ cdef int _check_special_applies(const Ctx* ctx) except -1:
 
 # ---------------------------------------------------------------------------------------------
 # public functions
+#
+# Joker keywords, everywhere: ``jokers`` (jokers held apart from the 34 counts), ``joker_tiles``
+# (kinds whose copies in the hand are jokers), ``allow_fifth_copy`` (a joker may be a copy beyond
+# the fourth; the spec's wild.allow_fifth_copy, default True).
 
-def shanten(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13):
+def shanten(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
+            jokers=0, joker_tiles=None, bint allow_fifth_copy=True):
     """Tiles away from tenpai: -1 complete, 0 tenpai, 1 one away, ...
 
-    Exact: never counts toward a hand that needs a fifth copy of a tile.
+    Exact: never counts toward a hand that needs a fifth real copy of a tile.
 
     >>> shanten("123m456p789s1122z")
     0
     >>> shanten("1111m234p567p789s")
     1
+    >>> shanten("1234567m123p5s", jokers=2)
+    0
     """
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
     cdef Ctx ctx
-    cdef int M = prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 0, h, mc, &ctx)
+    cdef int M = prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 0, h, mc, &ctx,
+                         jokers, joker_tiles, allow_fifth_copy)
     return hand_distance(get_tables(), h, M, &ctx) - 1
 
 
-def shanten_standard(hand, *, melds=0, hand_size=13):
+def shanten_standard(hand, *, melds=0, hand_size=13, jokers=0, joker_tiles=None,
+                     bint allow_fifth_copy=True):
     """Shanten of the standard form (melds + pair): ``shanten_standard("13m456p789s11222z") == 0``."""
-    return shanten(hand, melds=melds, forms=("standard",), hand_size=hand_size)
+    return shanten(hand, melds=melds, forms=("standard",), hand_size=hand_size, jokers=jokers,
+                   joker_tiles=joker_tiles, allow_fifth_copy=allow_fifth_copy)
 
 
-def shanten_seven_pairs(hand, *, bint quads_as_two_pairs=True):
+def shanten_seven_pairs(hand, *, bint quads_as_two_pairs=True, jokers=0, joker_tiles=None):
     """Shanten of seven pairs; by default four of a kind counts as two pairs (龙七对)."""
-    return shanten(hand, forms=("seven_pairs",), quads_as_two_pairs=quads_as_two_pairs)
+    return shanten(hand, forms=("seven_pairs",), quads_as_two_pairs=quads_as_two_pairs,
+                   jokers=jokers, joker_tiles=joker_tiles)
 
 
-def shanten_thirteen_orphans(hand):
+def shanten_thirteen_orphans(hand, *, jokers=0, joker_tiles=None):
     """Shanten of thirteen orphans (十三幺): ``shanten_thirteen_orphans("19m19p19s1234567z") == 0``."""
-    return shanten(hand, forms=("thirteen_orphans",))
+    return shanten(hand, forms=("thirteen_orphans",), jokers=jokers, joker_tiles=joker_tiles)
 
 
-def shanten_knitted(hand, *, melds=0):
+def shanten_knitted(hand, *, melds=0, jokers=0, joker_tiles=None, bint allow_fifth_copy=True):
     """Shanten of the knitted forms: 全不靠/七星不靠 and 组合龙 + set + pair."""
-    return shanten(hand, melds=melds, forms=("knitted",))
+    return shanten(hand, melds=melds, forms=("knitted",), jokers=jokers, joker_tiles=joker_tiles,
+                   allow_fifth_copy=allow_fifth_copy)
 
 
-def is_win(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13):
-    """Whether a complete-size hand (3M+2 concealed tiles) is a win in one of ``forms``.
+def is_win(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
+           jokers=0, joker_tiles=None, bint allow_fifth_copy=True):
+    """Whether a complete-size hand (3M+2 concealed tiles, jokers included) is a win.
 
     >>> is_win("11123456789999m")
+    True
+    >>> is_win("123456m234p55s55z", joker_tiles=["5z"])    # 中 as the joker kind
     True
     """
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
     cdef Ctx ctx
-    prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 2, h, mc, &ctx)
-    return hand_complete(get_tables(), h, &ctx)
+    cdef int M = prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 2, h, mc, &ctx,
+                         jokers, joker_tiles, allow_fifth_copy)
+    return hand_complete(get_tables(), h, M, &ctx)
 
 
 cdef uint64_t _waits(object hand, object melds, object forms, bint quads, object hand_size,
+                     object jokers, object joker_tiles, bint fifth,
                      uint64_t* exhausted) except? 0xFFFFFFFFFFFFFFFF:
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
+    cdef uint8_t held[34]
     cdef Ctx ctx
-    cdef uint64_t four, w, held_four = 0
-    cdef int i
-    prepare(hand, melds, forms, quads, hand_size, 1, h, mc, &ctx)
-    w = hand_waits(get_tables(), h, &ctx, &four)
+    cdef uint64_t four, w, held_four = 0, jm = 0
+    cdef int i, M
+    cdef const Tables* T = get_tables()
+    M = prepare(hand, melds, forms, quads, hand_size, 1, h, mc, &ctx, jokers, joker_tiles, fifth,
+                held, &jm)
+    w = hand_waits(T, h, &ctx, &four)
     for i in range(34):
-        if h[i] + mc[i] == 4:
+        if held[i] + mc[i] == 4:
             held_four |= (<uint64_t>1) << i
+    if jm:
+        # every copy of a joker kind is a joker: drawing one adds a joker, never a real tile
+        w &= ~jm
+        ctx.jokers += 1
+        if hand_complete(T, h, M, &ctx):
+            w |= jm
+        ctx.jokers -= 1
     exhausted[0] = w & held_four
     return w & ~held_four
 
 
 def waits(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-          bint include_exhausted=False, hand_size=13):
-    """Tiles that complete a waiting hand (3M+1 concealed tiles), as :class:`Wait` indices.
+          bint include_exhausted=False, hand_size=13, jokers=0, joker_tiles=None,
+          bint allow_fifth_copy=True):
+    """Tiles that complete a waiting hand (3M+1 concealed tiles, jokers included), as :class:`Wait`.
 
     A tile the player holds all four of cannot be drawn: it is left out unless
-    ``include_exhausted``, where it is listed with ``exhausted=True``.
+    ``include_exhausted``, where it is listed with ``exhausted=True``. With ``joker_tiles``, drawing
+    a joker kind adds a joker, so the joker kinds are waits of every tenpai hand.
 
     >>> [w.name for w in waits("2233445566778p")]
     ['2p', '5p', '8p']
     """
     cdef uint64_t exhausted = 0
-    cdef uint64_t w = _waits(hand, melds, forms, quads_as_two_pairs, hand_size, &exhausted)
+    cdef uint64_t w = _waits(hand, melds, forms, quads_as_two_pairs, hand_size, jokers, joker_tiles,
+                             allow_fifth_copy, &exhausted)
     cdef int i
     out = []
     for i in range(34):
@@ -333,21 +431,26 @@ def waits(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
 
 
 def waits_mask(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-               bint include_exhausted=False, hand_size=13):
+               bint include_exhausted=False, hand_size=13, jokers=0, joker_tiles=None,
+               bint allow_fifth_copy=True):
     """The waits as a 34-bit mask (bit i = tile i), as the batch API returns them."""
     cdef uint64_t exhausted = 0
-    cdef uint64_t w = _waits(hand, melds, forms, quads_as_two_pairs, hand_size, &exhausted)
+    cdef uint64_t w = _waits(hand, melds, forms, quads_as_two_pairs, hand_size, jokers, joker_tiles,
+                             allow_fifth_copy, &exhausted)
     return w | exhausted if include_exhausted else w
 
 
-def is_tenpai(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13):
+def is_tenpai(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
+              jokers=0, joker_tiles=None, bint allow_fifth_copy=True):
     """A waiting hand with at least one drawable winning tile."""
     cdef uint64_t exhausted = 0
-    return _waits(hand, melds, forms, quads_as_two_pairs, hand_size, &exhausted) != 0
+    return _waits(hand, melds, forms, quads_as_two_pairs, hand_size, jokers, joker_tiles,
+                  allow_fifth_copy, &exhausted) != 0
 
 
 def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-                 visible=None, hand_size=13):
+                 visible=None, hand_size=13, jokers=0, joker_tiles=None,
+                 bint allow_fifth_copy=True):
     """Tiles whose draw lowers the shanten of a waiting-size hand, with copies left unseen.
 
     ``left`` = 4 - held (hand and melds) - ``visible`` (a hand-like count of tiles seen elsewhere).
@@ -358,22 +461,38 @@ def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
     cdef uint8_t vis[34]
+    cdef uint8_t held[34]
     cdef Ctx ctx
-    cdef int M = prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 1, h, mc, &ctx)
+    cdef uint64_t jm = 0
+    cdef const Tables* T = get_tables()
+    cdef int M = prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 1, h, mc, &ctx,
+                         jokers, joker_tiles, allow_fifth_copy, held, &jm)
     cdef int i, distance, left
     cdef uint64_t u
     memset(vis, 0, 34)
     if visible is not None:
         coerce_hand(visible, vis, "visible")
         for i in range(34):
-            if h[i] + mc[i] + vis[i] > 4:
+            if held[i] + mc[i] + vis[i] > 4:
                 raise ValueError(
                     f"visible: {NAMES[i]} seen {vis[i]} times but the player holds "
-                    f"{h[i] + mc[i]} (at most 4 in all)")
-    u = hand_useful(get_tables(), h, M, &ctx, &distance)
+                    f"{held[i] + mc[i]} (at most 4 in all)")
+    u = hand_useful(T, h, M, &ctx, &distance)
+    if jm:
+        u &= ~jm
+        ctx.jokers += 1
+        if hand_distance(T, h, M, &ctx) < distance:
+            u |= jm
+        ctx.jokers -= 1
     out = []
     for i in range(34):
         if (u >> i) & 1:
-            left = 4 - h[i] - mc[i] - vis[i]
-            out.append(_USEFUL[i][left])
+            left = 4 - held[i] - mc[i] - vis[i]
+            if left > 0 or not (jm >> i) & 1:
+                out.append(_USEFUL[i][left if left > 0 else 0])
     return out
+
+
+def _joker_mask(joker_tiles):
+    """Bit mask of joker kinds (for the batch API)."""
+    return coerce_joker_tiles(joker_tiles)

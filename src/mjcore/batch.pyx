@@ -13,6 +13,7 @@ import numpy as np
 
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy
 
 from mjcore._kernel cimport (
     FORM_KNITTED,
@@ -30,6 +31,7 @@ from mjcore._tables cimport Tables, get_tables
 
 from mjcore.options import DEFAULT_FORMS, check_hand_size, forms_mask
 from mjcore.types import tile_name
+from mjcore import analysis as _analysis
 
 cdef enum Op:
     OP_SHANTEN
@@ -46,6 +48,9 @@ cdef enum Bad:
 cdef struct Job:
     const uint8_t* hands
     const int8_t* melds
+    const int8_t* jokers          # jokers per row, apart from the counts
+    uint64_t joker_mask           # kinds whose copies are jokers
+    bint fifth                    # a joker may be a copy beyond the fourth
     Py_ssize_t start
     Py_ssize_t stop
     int op
@@ -66,13 +71,14 @@ cdef inline bint form_applies(int forms, int k, bint thirteen) noexcept nogil:
     return thirteen and k <= 1 and (forms & FORM_KNITTED) != 0
 
 
-cdef inline int check_row(const uint8_t* h, int k, int hand_size, int op, int forms,
+cdef inline int check_row(const uint8_t* h, int k, int jokers, int hand_size, int op, int forms,
                           bint thirteen, int* n) noexcept nogil:
-    """BAD_NONE or why the row cannot be analysed; ``n`` receives its size."""
+    """BAD_NONE or why the row cannot be analysed; ``n`` receives its size with the jokers."""
     cdef int base = hand_size - 3 * k
     n[0] = row_size(h)
     if n[0] < 0:
         return BAD_COUNT
+    n[0] += jokers
     if not ((n[0] == base and op != OP_IS_WIN)
             or (n[0] == base + 1 and (op == OP_SHANTEN or op == OP_IS_WIN))):
         return BAD_SIZE
@@ -81,15 +87,30 @@ cdef inline int check_row(const uint8_t* h, int k, int hand_size, int op, int fo
     return BAD_NONE
 
 
+cdef inline int split_jokers(const uint8_t* row, uint64_t mask, uint8_t* tmp) noexcept nogil:
+    """Copy the row without the joker kinds; return how many jokers they held."""
+    cdef int i, k = 0
+    memcpy(tmp, row, 34)
+    for i in range(34):
+        if (mask >> i) & 1:
+            k += tmp[i]
+            tmp[i] = 0
+    return k
+
+
 cdef void run_rows(Job* job) noexcept nogil:
     # everything the loop reads goes to locals first: writes through ``out`` may alias ``job``
     cdef const Tables* T = get_tables()
     cdef const uint8_t* hands = job.hands
     cdef const int8_t* melds = job.melds
+    cdef const int8_t* jokers = job.jokers
+    cdef uint64_t jm = job.joker_mask, held4
     cdef Py_ssize_t r, start = job.start, stop = job.stop
-    cdef int op = job.op, forms = job.forms, hand_size = job.hand_size, n, k, bad, distance
+    cdef int op = job.op, forms = job.forms, hand_size = job.hand_size, n, k, bad, distance, i
     cdef bint exhausted = job.include_exhausted
     cdef const uint8_t* h
+    cdef const uint8_t* row
+    cdef uint8_t tmp[34]
     cdef int8_t* out_i8 = <int8_t*>job.out
     cdef uint8_t* out_u8 = <uint8_t*>job.out
     cdef uint64_t* out_u64 = <uint64_t*>job.out
@@ -98,10 +119,20 @@ cdef void run_rows(Job* job) noexcept nogil:
     ctx.forms = forms
     ctx.quads = job.quads
     ctx.thirteen_play = hand_size == 13
+    ctx.fifth = job.fifth
     for r in range(start, stop):
-        h = hands + 34 * r
+        row = hands + 34 * r
         k = melds[r]
-        bad = check_row(h, k, hand_size, op, forms, ctx.thirteen_play, &n)
+        ctx.jokers = jokers[r]
+        h = row
+        if jm:
+            if row_size(row) < 0:
+                job.bad_row = r
+                job.bad = BAD_COUNT
+                return
+            ctx.jokers += split_jokers(row, jm, tmp)
+            h = tmp
+        bad = check_row(h, k, ctx.jokers, hand_size, op, forms, ctx.thirteen_play, &n)
         if bad != BAD_NONE:
             job.bad_row = r
             job.bad = bad
@@ -110,12 +141,32 @@ cdef void run_rows(Job* job) noexcept nogil:
         if op == OP_SHANTEN:
             out_i8[r] = <int8_t>(hand_distance(T, h, n // 3, &ctx) - 1)
         elif op == OP_IS_WIN:
-            out_u8[r] = hand_complete(T, h, &ctx)
+            out_u8[r] = hand_complete(T, h, n // 3, &ctx)
         elif op == OP_WAITS:
             w = hand_waits(T, h, &ctx, &four)
+            if jm:
+                w &= ~jm
+                held4 = 0
+                for i in range(34):
+                    if (jm >> i) & 1 and row[i] == 4:
+                        held4 |= (<uint64_t>1) << i
+                ctx.jokers += 1
+                if hand_complete(T, h, (n + 1) // 3, &ctx):
+                    w |= jm
+                ctx.jokers -= 1
+                four |= held4
             out_u64[r] = w if exhausted else (w & ~four)
         else:
-            out_u64[r] = hand_useful(T, h, n // 3, &ctx, &distance)
+            w = hand_useful(T, h, n // 3, &ctx, &distance)
+            if jm:
+                w &= ~jm
+                ctx.jokers += 1
+                if hand_distance(T, h, n // 3, &ctx) < distance:
+                    for i in range(34):
+                        if (jm >> i) & 1 and row[i] < 4:
+                            w |= (<uint64_t>1) << i
+                ctx.jokers -= 1
+            out_u64[r] = w
 
 
 cdef class _Runner:
@@ -206,15 +257,41 @@ def coerce_melds(melds, Py_ssize_t n, int hand_size):
     return np.ascontiguousarray(arr, dtype=np.int8)
 
 
-def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, Py_ssize_t r, int bad,
-              int op, int hand_size):
+def coerce_jokers(jokers, Py_ssize_t n):
+    """Per-row joker counts (int8, length n) from a scalar or an array."""
+    if isinstance(jokers, (int, np.integer)) and not isinstance(jokers, (bool, np.bool_)):
+        if jokers < 0 or jokers > 17:
+            raise ValueError(f"jokers must be 0..17, got {jokers}")
+        return np.full(n, jokers, dtype=np.int8)
+    arr = np.asarray(jokers)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"jokers must be an int or an integer array, got dtype {arr.dtype}")
+    if arr.shape != (n,):
+        raise ValueError(f"jokers must be a scalar or have shape ({n},), got {arr.shape}")
+    if n and (arr.min() < 0 or arr.max() > 17):
+        row = int(np.argmax((arr < 0) | (arr > 17)))
+        raise ValueError(f"jokers[{row}] is {int(arr[row])}: must be 0..17")
+    return np.ascontiguousarray(arr, dtype=np.int8)
+
+
+def joker_kinds_mask(joker_tiles):
+    """Bit mask of the joker kinds (indices or names), 0 for None."""
+    if joker_tiles is None:
+        return 0
+    return _analysis._joker_mask(joker_tiles)
+
+
+def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, const int8_t[::1] jokers,
+              uint64_t jm, Py_ssize_t r, int bad, int op, int hand_size):
     if bad == BAD_COUNT:
         for i in range(34):
             if hands[r, i] > 4:
                 return f"hands[{r}]: {tile_name(i)} appears {hands[r, i]} times (at most 4)"
     k = melds[r]
-    n = sum(hands[r, i] for i in range(34))
+    n = sum(hands[r, i] for i in range(34) if not (jm >> i) & 1)
+    j = jokers[r] + sum(hands[r, i] for i in range(34) if (jm >> i) & 1)
     base = hand_size - 3 * k
+    what = f"{n} tiles and {j} jokers" if j else f"{n} tiles"
     if bad == BAD_SIZE:
         if op == OP_SHANTEN:
             want = f"{base} or {base + 1}"
@@ -222,24 +299,27 @@ def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, Py_ssize_t r
             want = f"{base + 1} (a complete hand)"
         else:
             want = f"{base} (a hand waiting for its last tile)"
-        return f"hands[{r}] has {n} tiles with {k} melds: expected {want} concealed tiles"
+        return f"hands[{r}] has {what} with {k} melds: expected {want} concealed tiles"
     return (f"hands[{r}]: no requested form applies to a hand with {k} melds (seven pairs and "
             f"thirteen orphans need a concealed 13-tile hand; knitted forms allow at most one meld)")
 
 
 cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, workers, out_dtype,
-                 bint include_exhausted=False):
+                 bint include_exhausted=False, jokers=0, joker_tiles=None, bint fifth=True):
     cdef int hand_size = check_hand_size(hand_size_arg)
+    cdef uint64_t jm = joker_kinds_mask(joker_tiles)
     cdef int fmask = forms_mask(forms)
     cdef int nworkers = resolve_workers(workers)
     arr = coerce_hands(hands)
     cdef Py_ssize_t n = arr.shape[0]
     mk = coerce_melds(melds, n, hand_size)
+    jk = coerce_jokers(jokers, n)
     out = np.empty(n, dtype=out_dtype)
     if n == 0:
         return out
     cdef const uint8_t[:, ::1] hv = arr
     cdef const int8_t[::1] mv = mk
+    cdef const int8_t[::1] jv = jk
     cdef Py_ssize_t per = 16384
     cdef Py_ssize_t n_jobs = (n + per - 1) // per
     if nworkers > 1 and n_jobs < 4 * nworkers and n > 2048:
@@ -251,6 +331,9 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
     for i in range(n_jobs):
         runner.jobs[i].hands = &hv[0, 0]
         runner.jobs[i].melds = &mv[0]
+        runner.jobs[i].jokers = &jv[0]
+        runner.jobs[i].joker_mask = jm
+        runner.jobs[i].fifth = fifth
         runner.jobs[i].start = min(i * step, n)
         runner.jobs[i].stop = min((i + 1) * step, n)
         runner.jobs[i].op = op
@@ -268,40 +351,45 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
         list(_executor(nworkers).map(runner.run, range(n_jobs)))
     for i in range(n_jobs):
         if runner.jobs[i].bad != BAD_NONE:
-            raise ValueError(_describe(hv, mv, runner.jobs[i].bad_row, runner.jobs[i].bad, op, hand_size))
+            raise ValueError(_describe(hv, mv, jv, jm, runner.jobs[i].bad_row, runner.jobs[i].bad, op,
+                                       hand_size))
     return out
 
 
 def shanten(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
-            workers=None):
+            jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None):
     """Shanten of every row of an (N, 34) count array -> int8[N] (-1 complete, 0 tenpai, ...).
 
     ``melds``: a count for all rows or one per row. Rows may hold 3M+1 or 3M+2 tiles.
     """
-    return _run(OP_SHANTEN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.int8)
+    return _run(OP_SHANTEN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.int8,
+                False, jokers, joker_tiles, allow_fifth_copy)
 
 
 def is_win(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
-           workers=None):
+           jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None):
     """Win check of every row (3M+2 tiles each) -> bool[N]."""
-    return _run(OP_IS_WIN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.bool_)
+    return _run(OP_IS_WIN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.bool_,
+                False, jokers, joker_tiles, allow_fifth_copy)
 
 
 def waits(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-          bint include_exhausted=False, hand_size=13, workers=None):
+          bint include_exhausted=False, hand_size=13, jokers=0, joker_tiles=None,
+          bint allow_fifth_copy=True, workers=None):
     """Waits of every row (3M+1 tiles each) -> uint64[N] bit masks, bit i = tile index i.
 
     Tiles the row holds four of are left out unless ``include_exhausted``. Tenpai rows are the
     non-zero ones.
     """
     return _run(OP_WAITS, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64,
-                include_exhausted)
+                include_exhausted, jokers, joker_tiles, allow_fifth_copy)
 
 
 def useful_tiles(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-                 hand_size=13, workers=None):
+                 hand_size=13, jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None):
     """Tiles whose draw lowers the shanten of every row (3M+1 tiles each) -> uint64[N] masks."""
-    return _run(OP_USEFUL, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64)
+    return _run(OP_USEFUL, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64,
+                False, jokers, joker_tiles, allow_fifth_copy)
 
 
 def mask_to_tiles(mask):

@@ -26,7 +26,8 @@ from mjcore.decompose import decompositions
 from mjcore.options import ALL_FORMS, DEFAULT_FORMS
 from mjcore.types import Decomposition, Useful, Wait
 
-from mjpy import batch
+from mjpy import batch, wildcards
+from mjpy.assign import Group, Reading, assignments
 from mjpy.errors import NotationError
 from mjpy.meld import Meld
 from mjpy.notation import (
@@ -45,7 +46,7 @@ from mjpy.notation import (
 )
 from mjpy.tiles import tile_index, tile_name
 
-_analysis._set_string_parser(parse)
+_analysis._set_string_parser(parse, tile_index)
 
 __version__ = "0.1.0"
 
@@ -53,7 +54,11 @@ __all__ = [
     "ALL_FORMS",
     "DEFAULT_FORMS",
     "Decomposition",
+    "Group",
     "Meld",
+    "Reading",
+    "assignments",
+    "wildcards",
     "NotationError",
     "Useful",
     "Wait",

@@ -5,6 +5,10 @@
     mjpy analyze 2233445566778p --visible 5p55p
     mjpy analyze "[123m][555s]11199p2z"    # declared melds in brackets
     mjpy analyze 123m456p789s1122z --json
+    mjpy analyze 1234567m123p5s --jokers 2            # two jokers besides the tiles shown
+    mjpy analyze 123456m234p55s55z --joker-tiles 5z   # the 中 in the hand are jokers
+    mjpy jokers tianjin --indicator 9s                # which tiles are jokers (9s and 1s are 混)
+    mjpy jokers                                       # the known rule sets
 
 Bad input prints one line ``mjpy: error: <message>`` on stderr and exits with status 2.
 """
@@ -19,9 +23,10 @@ import numpy as np
 
 from .errors import NotationError, _show
 from .notation import parse, parse_hand, to_string, to_unicode
-from .tiles import CHINESE_NAMES, N_KINDS, TILE_NAMES
+from .tiles import CHINESE_NAMES, N_KINDS, TILE_NAMES, UNICODE_TILES
+from .wildcards import RULESETS, SUCCESSOR_TABLES, resolve, tile_list
 
-__all__ = ["main", "analyze"]
+__all__ = ["main", "analyze", "jokers"]
 
 _FORMS_DEFAULT = ("standard", "seven_pairs", "thirteen_orphans")
 _ALL_FORMS = _FORMS_DEFAULT + ("knitted",)
@@ -80,7 +85,41 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="also list waits whose four copies are all in the hand")
     a.add_argument("--visible", metavar="TILES", default="",
                    help="tiles seen elsewhere (discards, other melds), subtracted from the copies left")
+    a.add_argument("--jokers", metavar="N", type=int, default=0,
+                   help="N jokers held besides the tiles in HAND (they count toward the hand size)")
+    a.add_argument("--joker-tiles", metavar="TILES", default=None,
+                   help="tile kinds that are jokers where they appear in HAND, e.g. 5z or 5z,6z "
+                        "(see: mjpy jokers RULESET --indicator TILE)")
+    a.add_argument("--no-fifth-copy", action="store_true",
+                   help="a joker may not stand for a fifth copy of a kind (default: it may, "
+                        "spec wild.allow_fifth_copy = true)")
     a.add_argument("--json", action="store_true", help="print one JSON object")
+
+    j = sub.add_parser(
+        "jokers",
+        help="which tiles are jokers under a rule set",
+        description="Which tile kinds are jokers (wildcards) this hand under RULESET, from the flipped "
+                    "indicator tile (rules.md §1.7). Without RULESET, list the rule sets.",
+        epilog="rule sets: " + ", ".join(RULESETS) + ". TILE is MPSZ (9s, 5z) or Chinese (九条, 中).",
+    )
+    j.add_argument("ruleset", metavar="RULESET", nargs="?", default=None,
+                   help="e.g. tianjin, guangdong, xuzhou, fujian, philippines, baopai, hangzhou")
+    j.add_argument("--indicator", metavar="TILE", default=None, help="the flipped tile, e.g. 9s or 中")
+    j.add_argument("--gui", choices=("fan", "baiban", "none"), default=None,
+                   help="guangdong: 翻鬼 (successor of the indicator), 白板鬼, or no 鬼 "
+                        "(default: fan with --indicator, else none)")
+    j.add_argument("--baida", choices=("daidi", "huodong"), default=None,
+                   help="fujian: 帶弟百搭 (successor, default) or 活動百搭 (the flipped tile)")
+    j.add_argument("--caishen", metavar="TILES", default=None,
+                   help="hangzhou/wenzhou: the 财神 kind(s) (required: the seeds do not say which)")
+    j.add_argument("--gold", metavar="TILES", default=None,
+                   help="fuzhou: the 金 kind(s) (required: the seeds do not say how it is chosen)")
+    j.add_argument("--successor-table", choices=tuple(SUCCESSOR_TABLES), default=None,
+                   help="override the rule set's honor successor table (spec wild.successor_table)")
+    j.add_argument("--honor-window", choices=("forward", "centered"), default=None,
+                   help="philippines: honors window = flipped + next four (default, the seed's example) "
+                        "or centered (the seed's text)")
+    j.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
 
@@ -100,6 +139,14 @@ def _tile_entry(t: int, **extra) -> dict:
     d = {"tile": TILE_NAMES[t], "index": int(t), "name": CHINESE_NAMES[t]}
     d.update(extra)
     return d
+
+
+def _tile_full(t: int) -> dict:
+    return _tile_entry(t, unicode=UNICODE_TILES[t])
+
+
+def _show_tile(e: dict) -> str:
+    return f"{e['tile']} {e['name']} {e['unicode']}"
 
 
 def _group(tiles: Sequence[int]) -> str:
@@ -130,12 +177,31 @@ def _decomposition_entry(d) -> dict:
     return entry
 
 
+def _joker_call(fn, *args, **kw):
+    """Call a kernel function; a kernel without joker support gets a clear error."""
+    try:
+        return fn(*args, **kw)
+    except TypeError as e:
+        if "unexpected keyword argument" in str(e) and any(
+                k in str(e) for k in ("jokers", "joker_tiles", "allow_fifth_copy")):
+            raise ValueError("this mjcore build does not support jokers (mjpy.shanten(..., jokers=) "
+                             "is not available)") from None
+        raise
+
+
 def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: bool = True,
-            include_exhausted: bool = False, visible: str = "") -> dict:
+            include_exhausted: bool = False, visible: str = "", jokers: int = 0, joker_tiles=None,
+            allow_fifth_copy: bool = True) -> dict:
     """The answers of ``mjpy analyze`` as a dict (the ``--json`` object).
+
+    ``jokers``: jokers held besides the tiles of ``hand``; ``joker_tiles``: kinds that are jokers where they
+    appear in ``hand`` (``"5z,6z"``, names or indices); ``allow_fifth_copy``: a joker may stand for a fifth
+    copy (spec ``wild.allow_fifth_copy``). The hand size counts jokers: tiles + jokers + 3 × melds = 13/14.
 
     >>> analyze("2233445566778p")["waits"][0]["tile"]
     '2p'
+    >>> analyze("1234567m123p5s", jokers=2)["shanten"]    # doctest: +SKIP
+    0
     """
     import mjpy
 
@@ -143,7 +209,22 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
         counts, meld_list = parse_hand(hand)
     except NotationError as e:
         raise e.relabel(f"hand {_show(hand)}") from None
-    n = int(counts.sum())
+    if isinstance(jokers, bool) or not isinstance(jokers, (int, np.integer)):
+        raise TypeError(f"jokers must be an int, got {type(jokers).__name__}")
+    jokers = int(jokers)
+    if jokers < 0:
+        raise ValueError(f"--jokers must be 0 or more, got {jokers}")
+    if joker_tiles is None or (isinstance(joker_tiles, str) and not joker_tiles.strip()):
+        jt: tuple = ()
+    else:
+        try:
+            jt = tile_list(joker_tiles)
+        except ValueError as e:
+            raise ValueError(f"--joker-tiles {_show(str(joker_tiles))}: {e}") from None
+    joker_mode = jokers > 0 or bool(jt)
+    in_hand = sum(int(counts[t]) for t in jt)
+    n_shown = int(counts.sum())
+    n = n_shown + jokers        # the hand size counts jokers
     if melds is not None and str(melds).strip() != "":
         text = str(melds).strip()
         if text.lstrip("+-").isdigit():
@@ -163,7 +244,8 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
     else:
         k_given = None
     if n % 3 == 0:
-        raise ValueError(f"hand has {n} tiles: a hand has 3k+1 tiles (waiting) or 3k+2 tiles (complete or discarding)")
+        size = f"{n} tiles" if not jokers else f"{n_shown} tiles + {jokers} joker{'s' if jokers > 1 else ''} = {n}"
+        raise ValueError(f"hand has {size}: a hand has 3k+1 tiles (waiting) or 3k+2 tiles (complete or discarding)")
     assumed = False
     if meld_list:
         melds_arg = meld_list
@@ -195,11 +277,17 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
     left = 4 - seen
 
     kw = dict(melds=melds_arg, forms=forms)
-    shanten = int(mjpy.shanten(counts, quads_as_two_pairs=quads_as_two_pairs, **kw))
+    if joker_mode:
+        kw.update(jokers=jokers, joker_tiles=list(jt), allow_fifth_copy=bool(allow_fifth_copy))
+    shanten = int(_joker_call(mjpy.shanten, counts, quads_as_two_pairs=quads_as_two_pairs, **kw))
     out = {
         "hand": to_string(counts, meld_list),
         "unicode": to_unicode(counts),
-        "tiles": n,
+        "tiles": n_shown,
+        "jokers": jokers,
+        "joker_tiles": [TILE_NAMES[t] for t in jt],
+        "joker_count": jokers + in_hand,
+        "allow_fifth_copy": bool(allow_fifth_copy),
         "melds": [m.to_dict() for m in meld_list],
         "meld_count": k,
         "melds_assumed": assumed,
@@ -208,31 +296,58 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
         "shanten": shanten,
         "complete": False,
         "decompositions": [],
+        "assignments": [],
         "waits": [],
         "useful": [],
         "discards": [],
     }
     if n % 3 == 2:
-        complete = bool(mjpy.is_win(counts, quads_as_two_pairs=quads_as_two_pairs, **kw))
+        complete = bool(_joker_call(mjpy.is_win, counts, quads_as_two_pairs=quads_as_two_pairs, **kw))
         out["complete"] = complete
         if complete:
-            out["decompositions"] = [_decomposition_entry(d) for d in mjpy.decompositions(counts, **kw)]
+            if out["joker_count"]:
+                # readings of the jokers (mjpy.assignments); the kernel's decompositions know no jokers
+                if hasattr(mjpy, "assignments"):
+                    out["assignments"] = [
+                        _assignment_entry(a) for a in mjpy.assignments(
+                            counts, jokers=jokers, joker_tiles=list(jt), melds=melds_arg, forms=forms,
+                            quads_as_two_pairs=quads_as_two_pairs, allow_fifth_copy=bool(allow_fifth_copy))]
+            else:
+                out["decompositions"] = [_decomposition_entry(d) for d in mjpy.decompositions(
+                    counts, melds=melds_arg, forms=forms)]
         else:
             out["discards"] = _discards(mjpy, counts, kw, quads_as_two_pairs, vis, shanten)
     else:
         if shanten == 0:
-            ws = mjpy.waits(counts, quads_as_two_pairs=quads_as_two_pairs, include_exhausted=include_exhausted, **kw)
+            ws = _joker_call(mjpy.waits, counts, quads_as_two_pairs=quads_as_two_pairs,
+                             include_exhausted=include_exhausted, **kw)
             out["waits"] = [
                 _tile_entry(int(w), left=0 if w.exhausted else int(max(left[int(w)], 0)), exhausted=bool(w.exhausted))
                 for w in ws
             ]
-        us = mjpy.useful_tiles(counts, quads_as_two_pairs=quads_as_two_pairs, visible=vis if visible else None, **kw)
+        us = _joker_call(mjpy.useful_tiles, counts, quads_as_two_pairs=quads_as_two_pairs,
+                         visible=vis if visible else None, **kw)
         out["useful"] = [_tile_entry(int(u.tile), left=int(u.left)) for u in us]
     return out
 
 
+def _assignment_entry(a) -> dict:
+    """One reading of a winning hand with jokers: ``text`` (``str(a)``), and ``form``, ``substitutes``
+    (jokers standing for another tile), ``natural`` (jokers read as their own face) when it has them."""
+    entry = {"text": str(a)}
+    form = getattr(a, "form", None)
+    if isinstance(form, str):
+        entry["form"] = form
+    for key in ("substitutes", "natural"):
+        v = getattr(a, key, None)
+        if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+            entry[key] = int(v)
+    return entry
+
+
 def _discards(mjpy, counts: np.ndarray, kw: dict, quads: bool, vis: np.ndarray, shanten: int) -> List[dict]:
-    """Discards that keep the hand's shanten, each with the useful tiles it leaves."""
+    """Discards that keep the hand's shanten, each with the useful tiles it leaves (jokers not in HAND
+    are never discarded; a joker kind written in HAND is a tile like the others)."""
     rows = []
     for t in np.flatnonzero(counts).tolist():
         after = counts.copy()
@@ -251,18 +366,52 @@ def _tiles_line(entries: List[dict]) -> str:
     return "  ".join(f"{e['tile']}×{e['left']}" for e in entries)
 
 
+_MAX_READINGS = 20   # readings of a joker hand printed as text (--json lists all)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 def _human(r: dict) -> str:
-    lines = [f"hand      {r['hand']}   {r['unicode']}"]
+    extra = r.get("jokers", 0)
+    jt = r.get("joker_tiles", [])
+    hand = r["hand"] + (f" + {_plural(extra, 'joker')}" if extra else "")
+    lines = [f"hand      {hand}   {r['unicode']}"]
     size = f"tiles     {r['tiles']}"
+    if extra:
+        size += f" + {_plural(extra, 'joker')}"
     if r["meld_count"]:
         size += f" + {r['meld_count']} declared meld{'s' if r['meld_count'] > 1 else ''}"
         if r["melds_assumed"]:
             size += " (assumed from the hand size)"
     lines.append(size)
+    if extra or jt:
+        parts = []
+        if jt:
+            kinds = ", ".join(f"{t} {CHINESE_NAMES[TILE_NAMES.index(t)]}" for t in jt)
+            held = r["joker_count"] - extra
+            parts.append(f"{kinds} ({held} in the hand)")
+        if extra:
+            parts.append(f"{extra} besides the hand")
+        text = " + ".join(parts) + f" = {r['joker_count']}"
+        if not r.get("allow_fifth_copy", True):
+            text += "; no fifth copy"
+        lines.append(f"jokers    {text}")
     if r["visible"]:
         lines.append(f"visible   {r['visible']}")
-    if r["tiles"] % 3 == 2:
-        if r["complete"]:
+    if (r["tiles"] + extra) % 3 == 2:
+        if r["complete"] and r.get("joker_count"):
+            rs = r.get("assignments", [])
+            if rs:
+                lines.append(f"complete  yes, {_plural(len(rs), 'reading')}")
+                for a in rs[:_MAX_READINGS]:
+                    lines.append(f"  {a.get('form', ''):<20}{a['text']}")
+                if len(rs) > _MAX_READINGS:
+                    lines.append(f"  ... {len(rs) - _MAX_READINGS} more (--json lists all)")
+            else:
+                lines.append("complete  yes")
+        elif r["complete"]:
             ds = r["decompositions"]
             lines.append(f"complete  yes, {len(ds)} decomposition{'s' if len(ds) != 1 else ''}")
             for d in ds:
@@ -287,6 +436,77 @@ def _human(r: dict) -> str:
             us = r["useful"]
             total = sum(u["left"] for u in us)
             lines.append(f"useful    {_tiles_line(us)}   ({len(us)} kind{'s' if len(us) != 1 else ''}, {total} left)")
+    return "\n".join(lines)
+
+
+def jokers(ruleset: Optional[str] = None, *, indicator: Optional[str] = None, **options) -> dict:
+    """The answers of ``mjpy jokers`` as a dict (the ``--json`` object).
+
+    Without ``ruleset``: ``{"rulesets": [...]}``, the registry. ``options`` go to
+    :func:`mjpy.wildcards.resolve` (``gui``, ``baida``, ``caishen``, ``gold``, ``successor_table``, ...).
+
+    >>> jokers("tianjin", indicator="9s")["joker_tiles"]
+    ['1s', '9s']
+    """
+    if ruleset is None:
+        if indicator is not None or any(v is not None for v in options.values()):
+            raise ValueError("name a RULESET (mjpy jokers RULESET --indicator TILE); without one, "
+                             "mjpy jokers lists the rule sets")
+        return {"rulesets": [
+            {"name": r.name, "title": r.title, "section": r.section, "rule": r.rule, "successor_table": r.table,
+             "wild": r.wild, "needs_indicator": r.needs_indicator,
+             "required_option": r.required_option, "variant_option": r.variant_option,
+             "variants": list(r.variants), "default_variant": r.default_variant, "description": r.description}
+            for r in RULESETS.values()]}
+    j = resolve(ruleset, indicator, **options)
+    rs = RULESETS[j.ruleset]
+    out = {
+        "ruleset": j.ruleset,
+        "title": rs.title,
+        "section": rs.section,
+        "description": rs.description,
+        "rule": j.rule,
+        "variant": j.variant,
+        "successor_table": j.table,
+        "indicator": None if j.indicator is None else _tile_full(j.indicator),
+        "wild": j.wild,
+        "jokers": [_tile_full(t) for t in j.kinds],
+        "joker_tiles": list(j.names),
+        "stand_in": None,
+    }
+    if j.stand_in is not None:
+        out["stand_in"] = {"tile": _tile_full(j.stand_in), "plays": _tile_full(j.face), "copies": j.stand_in_copies}
+    return out
+
+
+def _human_jokers(r: dict) -> str:
+    if "rulesets" in r:
+        width = max(len(x["name"]) for x in r["rulesets"])
+        lines = ["rule sets (mjpy jokers RULESET --indicator TILE):"]
+        for x in r["rulesets"]:
+            what = "bonus tiles, not jokers" if not x["wild"] else (
+                "needs --indicator" if x["needs_indicator"] and not x["variants"] else
+                f"required --{x['required_option']}" if x["required_option"] else
+                f"--{x['variant_option']} {'|'.join(x['variants'])}" if x["variant_option"] else "fixed")
+            lines.append(f"  {x['name']:<{width}}  {x['title']}  ({what}; {x['section']})")
+        return "\n".join(lines)
+    lines = [f"ruleset   {r['ruleset']}  {r['title']}  ({r['section']})",
+             f"rule      {r['description']}"]
+    if r["indicator"] is not None:
+        lines.append(f"indicator {_show_tile(r['indicator'])}")
+    label = "jokers   " if r["wild"] else "bonus    "
+    if r["jokers"]:
+        text = "   ".join(_show_tile(e) for e in r["jokers"])
+        text += f"   (--joker-tiles {','.join(e['tile'] for e in r['jokers'])})" if r["wild"] else \
+            "   (寶牌: bonus tiles, not jokers)"
+    else:
+        text = "none"
+    lines.append(f"{label} {text}")
+    si = r["stand_in"]
+    if si is not None:
+        copies = "all copies" if si["copies"] is None else _plural(si["copies"], "copy")
+        lines.append(f"stand-in  {_show_tile(si['tile'])} plays {_show_tile(si['plays'])} ({copies}; "
+                     f"mjpy.wildcards.apply_stand_in)")
     return "\n".join(lines)
 
 
@@ -315,21 +535,31 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _print("mjpy: error: a command is required (try: mjpy analyze 123m456p789s1122z; mjpy --help)", sys.stderr)
         return 2
     try:
-        result = analyze(
-            args.hand,
-            melds=args.melds,
-            forms=_parse_forms(args.forms),
-            quads_as_two_pairs=not args.japanese_seven_pairs,
-            include_exhausted=args.include_exhausted,
-            visible=args.visible,
-        )
+        if args.command == "jokers":
+            result = jokers(args.ruleset, indicator=args.indicator, gui=args.gui, baida=args.baida,
+                            caishen=args.caishen, gold=args.gold, successor_table=args.successor_table,
+                            honor_window=args.honor_window)
+            human = _human_jokers
+        else:
+            result = analyze(
+                args.hand,
+                melds=args.melds,
+                forms=_parse_forms(args.forms),
+                quads_as_two_pairs=not args.japanese_seven_pairs,
+                include_exhausted=args.include_exhausted,
+                visible=args.visible,
+                jokers=args.jokers,
+                joker_tiles=args.joker_tiles,
+                allow_fifth_copy=not args.no_fifth_copy,
+            )
+            human = _human
     except (ValueError, TypeError) as e:
         _print(f"mjpy: error: {e}", sys.stderr)
         return 2
     if args.json:
         _print(json.dumps(result, ensure_ascii=False), sys.stdout)
     else:
-        _print(_human(result), sys.stdout)
+        _print(human(result), sys.stdout)
     return 0
 
 

@@ -755,14 +755,33 @@ def _sub_knitted_rows(melds):
     return T[keep].astype(np.int16)
 
 
-def _sub_knitted_straight(G, Jm, melds, fifth):
+def _sub_knitted_straight(c, k, melds, fifth):
+    """Plain 组合龙 cost of H + J, minimised over every multiset J of k kinds.
+
+    For each J the cost over all rows is the cost against H corrected on the
+    (at most k) kinds J touches; a row is allowed when its copies above 4 are
+    covered by J (``T_i - J_i <= 4``), or, without fifth copies, when it has none.
+    """
     T = _sub_knitted_rows(melds)
-    out = np.empty(len(G), np.int64)
-    for r in range(len(G)):
-        cap = 4 + (Jm[r] if fifth else 0)
-        ok = (T <= cap).all(axis=1)
-        out[r] = np.maximum(T[ok] - G[r], 0).sum(axis=1).min()
-    return out
+    cols = np.ascontiguousarray(T.T)                       # (34, R)
+    over = np.maximum(cols - 4, 0)
+    over_total = over.sum(axis=0)
+    c = np.asarray(c, np.int16)
+    base = np.maximum(T - c, 0).sum(axis=1)
+    best = BIG
+    for J in _multisets(range(N_KINDS), k):
+        cost = base.copy()
+        covered = np.zeros_like(over_total)
+        for q in set(J):
+            jq = J.count(q)
+            col = cols[q]
+            cost -= np.maximum(col - c[q], 0) - np.maximum(col - c[q] - jq, 0)
+            if fifth:
+                covered += np.minimum(over[q], jq)
+        ok = over_total == covered
+        if ok.any():
+            best = min(best, int(cost[ok].min()))
+    return best
 
 
 def ref_sub_form_costs(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=True,
@@ -787,7 +806,7 @@ def ref_sub_form_costs(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pai
         if app["honors_knitted"]:
             out["honors_knitted"] = int(_sub_honors_knitted(G).min())
         if app["knitted_straight"]:
-            out["knitted_straight"] = int(_sub_knitted_straight(G, Jm, melds, allow_fifth_copy).min())
+            out["knitted_straight"] = _sub_knitted_straight(c, k, melds, allow_fifth_copy)
     return out
 
 

@@ -1,4 +1,4 @@
-from typing import Callable, Iterable, List, Sequence, Union
+from typing import Callable, Iterable, List, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -9,7 +9,10 @@ Hand = Union[str, bytes, Sequence[int], npt.NDArray[np.integer]]
 MeldsArg = Union[int, Iterable[object]]  # a count, or a list of mjpy.Meld
 FormsArg = Union[str, Iterable[str]]
 
-def _set_string_parser(parser: Callable[[str], npt.NDArray[np.uint8]]) -> None: ...
+def _set_string_parser(
+    parser: Callable[[str], npt.NDArray[np.uint8]], tile_index: Optional[Callable[[str], int]] = None
+) -> None: ...
+def _joker_mask(joker_tiles: Iterable[Union[int, str]]) -> int: ...
 def shanten(
     hand: Hand,
     *,
@@ -17,11 +20,33 @@ def shanten(
     forms: FormsArg = ...,
     quads_as_two_pairs: bool = True,
     hand_size: int = 13,
+    jokers: int = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
 ) -> int: ...
-def shanten_standard(hand: Hand, *, melds: MeldsArg = 0, hand_size: int = 13) -> int: ...
-def shanten_seven_pairs(hand: Hand, *, quads_as_two_pairs: bool = True) -> int: ...
-def shanten_thirteen_orphans(hand: Hand) -> int: ...
-def shanten_knitted(hand: Hand, *, melds: MeldsArg = 0) -> int: ...
+JokerTiles = Optional[Iterable[Union[int, str]]]
+
+def shanten_standard(
+    hand: Hand,
+    *,
+    melds: MeldsArg = 0,
+    hand_size: int = 13,
+    jokers: int = 0,
+    joker_tiles: JokerTiles = None,
+    allow_fifth_copy: bool = True,
+) -> int: ...
+def shanten_seven_pairs(
+    hand: Hand, *, quads_as_two_pairs: bool = True, jokers: int = 0, joker_tiles: JokerTiles = None
+) -> int: ...
+def shanten_thirteen_orphans(hand: Hand, *, jokers: int = 0, joker_tiles: JokerTiles = None) -> int: ...
+def shanten_knitted(
+    hand: Hand,
+    *,
+    melds: MeldsArg = 0,
+    jokers: int = 0,
+    joker_tiles: JokerTiles = None,
+    allow_fifth_copy: bool = True,
+) -> int: ...
 def is_win(
     hand: Hand,
     *,
@@ -29,6 +54,9 @@ def is_win(
     forms: FormsArg = ...,
     quads_as_two_pairs: bool = True,
     hand_size: int = 13,
+    jokers: int = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
 ) -> bool: ...
 def is_tenpai(
     hand: Hand,
@@ -37,6 +65,9 @@ def is_tenpai(
     forms: FormsArg = ...,
     quads_as_two_pairs: bool = True,
     hand_size: int = 13,
+    jokers: int = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
 ) -> bool: ...
 def waits(
     hand: Hand,
@@ -46,6 +77,9 @@ def waits(
     quads_as_two_pairs: bool = True,
     include_exhausted: bool = False,
     hand_size: int = 13,
+    jokers: int = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
 ) -> List[Wait]: ...
 def waits_mask(
     hand: Hand,
@@ -55,6 +89,9 @@ def waits_mask(
     quads_as_two_pairs: bool = True,
     include_exhausted: bool = False,
     hand_size: int = 13,
+    jokers: int = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
 ) -> int: ...
 def useful_tiles(
     hand: Hand,
@@ -64,4 +101,7 @@ def useful_tiles(
     quads_as_two_pairs: bool = True,
     visible: Union[Hand, None] = None,
     hand_size: int = 13,
+    jokers: int = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
 ) -> List[Useful]: ...

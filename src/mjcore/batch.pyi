@@ -14,6 +14,9 @@ def shanten(
     forms: FormsArg = ...,
     quads_as_two_pairs: bool = True,
     hand_size: int = 13,
+    jokers: Union[int, npt.ArrayLike] = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
     workers: Optional[int] = None,
 ) -> npt.NDArray[np.int8]: ...
 def is_win(
@@ -23,6 +26,9 @@ def is_win(
     forms: FormsArg = ...,
     quads_as_two_pairs: bool = True,
     hand_size: int = 13,
+    jokers: Union[int, npt.ArrayLike] = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
     workers: Optional[int] = None,
 ) -> npt.NDArray[np.bool_]: ...
 def waits(
@@ -33,6 +39,9 @@ def waits(
     quads_as_two_pairs: bool = True,
     include_exhausted: bool = False,
     hand_size: int = 13,
+    jokers: Union[int, npt.ArrayLike] = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
     workers: Optional[int] = None,
 ) -> npt.NDArray[np.uint64]: ...
 def useful_tiles(
@@ -42,9 +51,14 @@ def useful_tiles(
     forms: FormsArg = ...,
     quads_as_two_pairs: bool = True,
     hand_size: int = 13,
+    jokers: Union[int, npt.ArrayLike] = 0,
+    joker_tiles: Optional[Iterable[Union[int, str]]] = None,
+    allow_fifth_copy: bool = True,
     workers: Optional[int] = None,
 ) -> npt.NDArray[np.uint64]: ...
 def mask_to_tiles(mask: int) -> List[int]: ...
 def resolve_workers(workers: Optional[int]) -> int: ...
 def coerce_hands(hands: Hands, name: str = "hands") -> npt.NDArray[np.uint8]: ...
 def coerce_melds(melds: MeldsArg, n: int, hand_size: int) -> npt.NDArray[np.int8]: ...
+def coerce_jokers(jokers: Union[int, npt.ArrayLike], n: int) -> npt.NDArray[np.int8]: ...
+def joker_kinds_mask(joker_tiles: Optional[Iterable[Union[int, str]]]) -> int: ...

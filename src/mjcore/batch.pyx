@@ -239,39 +239,31 @@ def coerce_hands(hands, str name="hands"):
     return np.ascontiguousarray(arr)
 
 
-def coerce_melds(melds, Py_ssize_t n, int hand_size):
-    """Per-row declared meld counts (int8, length n) from a scalar or an array."""
-    cdef int limit = 4 if hand_size == 13 else 5
-    if isinstance(melds, (int, np.integer)) and not isinstance(melds, (bool, np.bool_)):
-        if melds < 0 or melds > limit:
-            raise ValueError(f"melds must be 0..{limit} for {hand_size}-tile play, got {melds}")
-        return np.full(n, melds, dtype=np.int8)
-    arr = np.asarray(melds)
+def _per_row(values, Py_ssize_t n, str name, int limit, str context=""):
+    """Per-row small counts (int8, length n) in 0..limit from a scalar or an array."""
+    if isinstance(values, (int, np.integer)) and not isinstance(values, (bool, np.bool_)):
+        if values < 0 or values > limit:
+            raise ValueError(f"{name} must be 0..{limit}{context}, got {values}")
+        return np.full(n, values, dtype=np.int8)
+    arr = np.asarray(values)
     if arr.dtype.kind not in "iu":
-        raise TypeError(f"melds must be an int or an integer array, got dtype {arr.dtype}")
+        raise TypeError(f"{name} must be an int or an integer array, got dtype {arr.dtype}")
     if arr.shape != (n,):
-        raise ValueError(f"melds must be a scalar or have shape ({n},), got {arr.shape}")
+        raise ValueError(f"{name} must be a scalar or have shape ({n},), got {arr.shape}")
     if n and (arr.min() < 0 or arr.max() > limit):
         row = int(np.argmax((arr < 0) | (arr > limit)))
-        raise ValueError(f"melds[{row}] is {int(arr[row])}: must be 0..{limit} for {hand_size}-tile play")
+        raise ValueError(f"{name}[{row}] is {int(arr[row])}: must be 0..{limit}{context}")
     return np.ascontiguousarray(arr, dtype=np.int8)
+
+
+def coerce_melds(melds, Py_ssize_t n, int hand_size):
+    """Per-row declared meld counts (int8, length n) from a scalar or an array."""
+    return _per_row(melds, n, "melds", 4 if hand_size == 13 else 5, f" for {hand_size}-tile play")
 
 
 def coerce_jokers(jokers, Py_ssize_t n):
     """Per-row joker counts (int8, length n) from a scalar or an array."""
-    if isinstance(jokers, (int, np.integer)) and not isinstance(jokers, (bool, np.bool_)):
-        if jokers < 0 or jokers > 17:
-            raise ValueError(f"jokers must be 0..17, got {jokers}")
-        return np.full(n, jokers, dtype=np.int8)
-    arr = np.asarray(jokers)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"jokers must be an int or an integer array, got dtype {arr.dtype}")
-    if arr.shape != (n,):
-        raise ValueError(f"jokers must be a scalar or have shape ({n},), got {arr.shape}")
-    if n and (arr.min() < 0 or arr.max() > 17):
-        row = int(np.argmax((arr < 0) | (arr > 17)))
-        raise ValueError(f"jokers[{row}] is {int(arr[row])}: must be 0..17")
-    return np.ascontiguousarray(arr, dtype=np.int8)
+    return _per_row(jokers, n, "jokers", 17)
 
 
 def joker_kinds_mask(joker_tiles):

@@ -9,6 +9,9 @@
     mjpy analyze 123456m234p55s55z --joker-tiles 5z   # the 中 in the hand are jokers
     mjpy jokers tianjin --indicator 9s                # which tiles are jokers (9s and 1s are 混)
     mjpy jokers                                       # the known rule sets
+    mjpy analyze 11222244p557799m --rules sichuan     # 龙七对: fans, 根, total, multiplier
+    mjpy analyze 1122244p557799m --rules sichuan --dingque s   # 大叫 over the waits
+    mjpy settle examples/sichuan_table.json --rules sichuan   # 血战到底 payments of a finished hand
 
 Bad input prints one line ``mjpy: error: <message>`` on stderr and exits with status 2.
 """
@@ -26,7 +29,7 @@ from .notation import parse, parse_hand, to_string, to_unicode
 from .tiles import CHINESE_NAMES, N_KINDS, TILE_NAMES, UNICODE_TILES
 from .wildcards import RULESETS, SUCCESSOR_TABLES, resolve, tile_list
 
-__all__ = ["main", "analyze", "jokers"]
+__all__ = ["main", "analyze", "jokers", "settle"]
 
 _FORMS_DEFAULT = ("standard", "seven_pairs", "thirteen_orphans")
 _ALL_FORMS = _FORMS_DEFAULT + ("knitted",)
@@ -94,6 +97,21 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="a joker may not stand for a fifth copy of a kind (default: it may, "
                         "spec wild.allow_fifth_copy = true)")
     a.add_argument("--json", action="store_true", help="print one JSON object")
+    r = a.add_argument_group("rule set scoring (--rules sichuan)")
+    r.add_argument("--rules", choices=("sichuan",), default=None,
+                   help="score under a rule set: a complete hand's fans, 根, total and multiplier; "
+                        "a 13-tile hand's 大叫 (best score over its waits)")
+    r.add_argument("--profile", choices=("sichuan_fan", "sichuan_points", "chengdu_simple"), default=None,
+                   help="sichuan: fan table (default sichuan_fan)")
+    r.add_argument("--dingque", metavar="SUIT", default=None, help="sichuan: the 定缺 suit, m/p/s (万/筒/条)")
+    r.add_argument("--win", metavar="TILE", default=None, help="sichuan: the winning tile (in HAND)")
+    r.add_argument("--self-drawn", action="store_true", help="sichuan: 自摸")
+    r.add_argument("--after-kong", action="store_true", help="sichuan: 杠上花 (implies --self-drawn)")
+    r.add_argument("--kong-discard", action="store_true", help="sichuan: 杠上炮")
+    r.add_argument("--robbing-kong", action="store_true", help="sichuan: 抢杠")
+    r.add_argument("--tianhu", action="store_true", help="sichuan: 天胡")
+    r.add_argument("--dihu", action="store_true", help="sichuan: 地胡")
+    r.add_argument("--max-fan", metavar="N", type=int, default=None, help="sichuan: cap (封顶) on the total")
 
     j = sub.add_parser(
         "jokers",
@@ -120,6 +138,20 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="philippines: honors window = flipped + next four (default, the seed's example) "
                         "or centered (the seed's text)")
     j.add_argument("--json", action="store_true", help="print one JSON object")
+
+    st = sub.add_parser(
+        "settle",
+        help="end-of-hand payments of a finished hand (Sichuan 血战到底)",
+        description="Settle a finished hand: kongs (刮风下雨), wins in order (血战), and at a draw 查花猪, "
+                    "查大叫 and kong refunds. FILE is the table as JSON (docs/sichuan_settle.md; "
+                    "example: examples/sichuan_table.json); '-' reads standard input.",
+    )
+    st.add_argument("file", metavar="FILE", help="the table as JSON, or - for standard input")
+    st.add_argument("--rules", choices=("sichuan",), required=True, help="the rule set (sichuan)")
+    st.add_argument("--preset", metavar="NAME", default=None,
+                    help="settlement variant: qq (default, SC-C), sc_d, sc_d_jiajiayou, sc_d_chengbao, "
+                         "sc_d_zimo_jiadi, sc_b (replaces the table's \"options\")")
+    st.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
 
@@ -510,6 +542,122 @@ def _human_jokers(r: dict) -> str:
     return "\n".join(lines)
 
 
+def settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None) -> dict:
+    """The answers of ``mjpy settle`` as a dict (the ``--json`` object): ``totals``, ``ledger``, ``wins``,
+    ``draw``, ``base``, ``names``, ``options`` (see ``mjpy.rules.sichuan_settle.Settlement.to_dict``)."""
+    return _settle(file, rules=rules, preset=preset).to_dict()
+
+
+def _settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None):
+    if rules != "sichuan":
+        raise ValueError(f"--rules {rules!r}: only sichuan has a settlement")
+    from .rules import sichuan_settle as ss
+
+    if file == "-":
+        table = ss.load_table(sys.stdin.read())
+    else:
+        table = ss.load_table(file)
+    options = None
+    if preset is not None:
+        if preset not in ss.PRESETS:
+            raise ValueError(f"--preset {preset!r} is unknown (known: {', '.join(ss.PRESETS)})")
+        options = ss.PRESETS[preset]
+    return ss.settle(table, options)
+
+
+def analyze_sichuan(hand: str, *, melds=None, dingque=None, win=None, profile=None, self_drawn: bool = False,
+                   after_kong: bool = False, kong_discard: bool = False, robbing_kong: bool = False,
+                   tianhu: bool = False, dihu: bool = False, max_fan=None) -> dict:
+    """``mjpy analyze HAND --rules sichuan`` as a dict (the ``--json`` object).
+
+    A complete hand (14 tiles counting melds) is scored with :func:`mjpy.rules.sichuan.score`; a 13-tile
+    hand gets its 大叫: every legal wait with its score and the best (``best_fan_if_tenpai``).
+
+    >>> analyze_sichuan("11222244p557799m")["total_fan"]
+    5
+    """
+    from .rules import sichuan
+
+    try:
+        counts, meld_list = parse_hand(hand)
+    except NotationError as e:
+        raise e.relabel(f"hand {_show(hand)}") from None
+    if melds is not None and str(melds).strip() != "":
+        text = str(melds).strip()
+        if text.lstrip("+-").isdigit():
+            raise ValueError("--rules sichuan needs the melds themselves: write them in brackets "
+                             "('[555p](2222m)11m...') or --melds '[555p]'")
+        try:
+            extra_counts, extra_list = parse_hand(text)
+        except NotationError as e:
+            raise e.relabel(f"--melds {_show(text)}") from None
+        if extra_counts.any():
+            raise ValueError(f"--melds {text!r}: tiles outside brackets (write '[555s](2222p)')")
+        meld_list = list(meld_list) + list(extra_list)
+    opts = sichuan.SichuanOptions.preset(profile or "sichuan_fan")
+    if max_fan is not None:
+        opts = opts.replace(max_fan=max_fan)
+    n = int(counts.sum()) + 3 * len(meld_list)
+    base = {"rules": "sichuan", "profile": opts.profile, "hand": to_string(counts),
+            "melds": [str(m) for m in meld_list], "dingque": dingque}
+    if n == 14:
+        r = sichuan.score(counts, melds=meld_list, win_tile=win, self_drawn=self_drawn, after_kong=after_kong,
+                          kong_discard=kong_discard, robbing_kong=robbing_kong, tianhu=tianhu, dihu=dihu,
+                          dingque=dingque, options=opts)
+        return {**base, "complete": True, **r.to_dict()}
+    if n == 13:
+        if win is not None or self_drawn or after_kong or kong_discard or robbing_kong or tianhu or dihu:
+            raise ValueError("--win and the win flags need a complete hand (14 tiles counting melds)")
+        ts = sichuan.tenpai_scores(counts, melds=meld_list, dingque=dingque, options=opts)
+        best = sichuan.best_fan_if_tenpai(counts, melds=meld_list, dingque=dingque, options=opts)
+        why = ""
+        if best is None:
+            dq = sichuan.normalize_dingque(dingque)
+            held = sichuan.suits_present(counts, meld_list)
+            if dq is not None and "mps"[dq] in held:
+                why = f"holds tiles of its 定缺 suit {'mps'[dq]}"
+            elif len(held) == 3:
+                why = "holds all three suits (花猪)"
+            else:
+                why = "no legal wait"
+        return {**base, "complete": False, "tenpai": best is not None, "dajiao": best,
+                "chadajiao": opts.chadajiao, "unit": "分" if opts.profile == "sichuan_points" else "番",
+                "reason": why, "flower_pig": sichuan.is_flower_pig(counts, meld_list),
+                "waits": [{"tile": t, **r.to_dict()} for t, r in ts.items()]}
+    raise ValueError(f"--rules sichuan: the hand has {n} tiles counting melds; expected 14 (complete) or 13 (大叫)")
+
+
+def _fans_text(fans) -> str:
+    return " + ".join(f"{f['name']} {f['value']}" for f in fans) or "-"
+
+
+def _human_sichuan(r: dict) -> str:
+    head = f"hand      {r['hand']}" + ("".join(" " + m for m in r["melds"]) if r["melds"] else "")
+    lines = [head, f"rules     sichuan ({r['profile']})" + (f", 定缺 {r['dingque']}" if r["dingque"] else "")]
+    if r["complete"]:
+        if not r["is_win"]:
+            lines.append(f"not a win: {r['reason']}")
+            return "\n".join(lines)
+        u = r["unit"]
+        lines.append(f"base      {r['base']} ({r['base_alias']}) {r['base_fan']}{u}")
+        lines.append(f"fans      {_fans_text(r['fans'])}")
+        lines.append(f"根        {r['gen']}")
+        cap = f" (capped from {r['uncapped_total']})" if r["capped"] else ""
+        lines.append(f"total     {r['total_fan']}{u}{cap}")
+        if r["multiplier"] is not None:
+            lines.append(f"multiplier x{r['multiplier']}  points {r['points']}")
+        return "\n".join(lines)
+    if not r["tenpai"]:
+        lines.append(f"not tenpai (no 大叫): {r['reason']}")
+        return "\n".join(lines)
+    u = r["unit"]
+    lines.append(f"大叫      {r['dajiao']}{u} ({r['chadajiao']} over {_plural(len(r['waits']), 'wait')})")
+    for w in r["waits"]:
+        mult = f"  x{w['multiplier']}" if w["multiplier"] is not None else ""
+        lines.append(f"  {w['tile']:<4} {w['total_fan']}{u}{mult}  {_fans_text(w['fans'])}")
+    return "\n".join(lines)
+
+
 def _print(text: str, stream) -> None:
     try:
         stream.write(text + "\n")
@@ -535,11 +683,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _print("mjpy: error: a command is required (try: mjpy analyze 123m456p789s1122z; mjpy --help)", sys.stderr)
         return 2
     try:
-        if args.command == "jokers":
+        if args.command == "settle":
+            s = _settle(args.file, rules=args.rules, preset=args.preset)
+            from .rules.sichuan_settle import format_settlement
+
+            result, human = s.to_dict(), (lambda _r, _s=s: format_settlement(_s))
+        elif args.command == "jokers":
             result = jokers(args.ruleset, indicator=args.indicator, gui=args.gui, baida=args.baida,
                             caishen=args.caishen, gold=args.gold, successor_table=args.successor_table,
                             honor_window=args.honor_window)
             human = _human_jokers
+        elif getattr(args, "rules", None) == "sichuan":
+            if args.jokers or args.joker_tiles:
+                raise ValueError("--rules sichuan: Sichuan mahjong has no jokers (无赖子)")
+            result = analyze_sichuan(
+                args.hand, melds=args.melds, dingque=args.dingque, win=args.win, profile=args.profile,
+                self_drawn=args.self_drawn or args.after_kong or args.tianhu, after_kong=args.after_kong,
+                kong_discard=args.kong_discard, robbing_kong=args.robbing_kong, tianhu=args.tianhu,
+                dihu=args.dihu, max_fan=args.max_fan)
+            human = _human_sichuan
         else:
             result = analyze(
                 args.hand,

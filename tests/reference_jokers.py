@@ -243,9 +243,9 @@ def _budget_win_counts(c, k, melds, forms, quads, fifth, hand_size):
     c = [int(x) for x in c]
     if sum(c) + k != 3 * M + 2:
         return False
-    if not fifth and max(c) > 4:
-        return False
-    room = tuple(4 - x for x in c) if not fifth else None
+    # without fifth copies no joker may stand for a copy beyond the fourth (real
+    # copies counted first: a structural check with 5 real copies still works at k=0)
+    room = tuple(max(0, 4 - x) for x in c) if not fifth else None
     if app["standard"] and _budget_std_win(tuple(c), k, M, 1, room):
         return True
     if app["seven_pairs"]:
@@ -497,6 +497,50 @@ def ref_budget_form_costs(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_
     if app["knitted_straight"]:
         out["knitted_straight"] = budget_knitted_straight_deficit(c, melds, K) - k
     return out
+
+
+def ref_budget_all_costs(hand, k=0, melds=0, hand_size=13) -> dict:
+    """Every per-form draw count at once (for comparing many option sets on one hand).
+
+    Keys: standard, standard_no_fifth, seven_pairs, seven_pairs_distinct,
+    thirteen_orphans, honors_knitted, knitted_straight, knitted_straight_no_fifth
+    (only the forms that apply to this meld count / play size).
+    """
+    c = _counts(hand)
+    M, _ = _size(c, k, melds, hand_size)
+    app = _forms_applicable(frozenset(FORMS_ALL), melds, hand_size)
+    out = {"standard": budget_standard_deficit(c, M, k) - k,
+           "standard_no_fifth": budget_standard_deficit(c, M, 0) - k}
+    if app["seven_pairs"]:
+        out["seven_pairs"] = budget_seven_pairs_deficit(c, True) - k
+        out["seven_pairs_distinct"] = budget_seven_pairs_deficit(c, False) - k
+    if app["thirteen_orphans"]:
+        out["thirteen_orphans"] = budget_orphans_deficit(c) - k
+    if app["honors_knitted"]:
+        out["honors_knitted"] = budget_honors_knitted_deficit(c) - k
+    if app["knitted_straight"]:
+        out["knitted_straight"] = budget_knitted_straight_deficit(c, melds, k) - k
+        out["knitted_straight_no_fifth"] = budget_knitted_straight_deficit(c, melds, 0) - k
+    return out
+
+
+_FORM_KEYS = {"standard": ("standard",), "seven_pairs": ("seven_pairs",),
+              "thirteen_orphans": ("thirteen_orphans",),
+              "knitted": ("honors_knitted", "knitted_straight")}
+
+
+def shanten_from_costs(costs: dict, forms, quads_as_two_pairs=True, allow_fifth_copy=True):
+    """``ref_budget_shanten`` for one option set from ``ref_budget_all_costs`` (None: no form applies)."""
+    vals = []
+    for f in normalize_forms(forms):
+        for key in _FORM_KEYS[f]:
+            if key == "seven_pairs" and not quads_as_two_pairs:
+                key = "seven_pairs_distinct"
+            if key in ("standard", "knitted_straight") and not allow_fifth_copy:
+                key += "_no_fifth"
+            if key in costs:
+                vals.append(costs[key])
+    return min(vals) - 1 if vals else None
 
 
 def ref_budget_shanten(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=True,
@@ -843,7 +887,7 @@ def _sub_win_counts(c, k, melds, forms, quads, fifth, hand_size):
         G = list(c)
         for q in J:
             G[q] += 1
-        if not fifth and max(G) > 4:
+        if not fifth and any(G[q] > max(4, c[q]) for q in J):
             continue
         if _plain_complete(G, melds, app, quads, M):
             return True
@@ -861,10 +905,121 @@ def ref_sub_is_win(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=T
     return _sub_win_counts(c, k, melds, forms, quads_as_two_pairs, allow_fifth_copy, hand_size)
 
 
+@lru_cache(maxsize=300_000)
+def _sub_block_win(block: tuple, seq: bool, j: int, m: int, p: int, fifth: bool) -> bool:
+    """Some J_b of j kinds of this block makes ``block + J_b`` exactly m sets + p pairs
+    (plain recursive decomposition; without fifth copies no substituted copy beyond the
+    fourth, real copies counted first)."""
+    npos = len(block)
+    off = 0 if seq else 27      # embed in a 34-vector: suits at 0 (sequences), honors at 27
+    for J in _multisets(range(npos), j):
+        G = list(block)
+        for q in J:
+            G[q] += 1
+        if not fifth and any(G[q] > max(4, block[q]) for q in J):
+            continue
+        full = [0] * N_KINDS
+        full[off:off + npos] = G
+        if _std_complete(full, m, p):
+            return True
+    return False
+
+
+def _sub_win_blockwise(c, k, melds, forms, quads, fifth, hand_size):
+    """Same question as ``_sub_win_counts`` with the standard form split over blocks:
+    J = (J_suit1, J_suit2, J_suit3, J_honors), each block complete on its own."""
+    app = _forms_applicable(normalize_forms(forms), melds, hand_size)
+    M = (4 if hand_size == 13 else 5) - melds
+    c = [int(x) for x in c]
+    if sum(c) + k != 3 * M + 2:
+        return False
+    if app["standard"]:
+        blocks = _blocks(c)
+        for js in itertools.product(range(k + 1), repeat=4):
+            if sum(js) != k:
+                continue
+            ms, ps, ok = 0, 0, True
+            for (b, seq), j in zip(blocks, js):
+                n = sum(b) + j
+                p = {0: 0, 2: 1}.get(n % 3)
+                if p is None:
+                    ok = False
+                    break
+                m = (n - 2 * p) // 3
+                ms += m
+                ps += p
+                if ps > 1 or ms > M or not _sub_block_win(b, seq, j, m, p, fifth):
+                    ok = False
+                    break
+            if ok and ps == 1 and ms == M:
+                return True
+    return _sub_special_win(c, k, melds, app, quads, fifth)
+
+
+@lru_cache(maxsize=None)
+def _all_J_cached(k):
+    return _all_J(k)
+
+
+def _sub_special_win(c, k, melds, app, quads, fifth):
+    """Special forms of H + J for every J at once (rows of a matrix)."""
+    if not any(app[f] for f in ("seven_pairs", "thirteen_orphans", "honors_knitted",
+                                "knitted_straight")):
+        return False
+    Jm = _all_J_cached(k)
+    c = np.asarray(c, np.int64)
+    G = c[None, :] + Jm
+    if not fifth:
+        # no substituted copy beyond the fourth (real copies counted first)
+        G = G[((Jm == 0) | (G <= np.maximum(4, c)[None, :])).all(axis=1)]
+    if app["seven_pairs"]:
+        allowed = (0, 2, 4) if quads else (0, 2)
+        if np.isin(G, allowed).all(axis=1).any():
+            return True
+    if app["thirteen_orphans"]:
+        orph = np.zeros(N_KINDS, bool)
+        orph[list(ORPHANS)] = True
+        ok = (G[:, ~orph] == 0).all(axis=1) & (G[:, orph] >= 1).all(axis=1) & \
+             (G[:, orph] <= 2).all(axis=1)
+        if ok.any():
+            return True
+    if app["honors_knitted"]:
+        for ks in KNITTED_STRAIGHTS:
+            allowed = np.zeros(N_KINDS, bool)
+            allowed[list(ks) + list(HONORS)] = True
+            if ((G <= 1).all(axis=1) & (G[:, ~allowed] == 0).all(axis=1)).any():
+                return True
+    if app["knitted_straight"]:
+        for ks in KNITTED_STRAIGHTS:
+            for row in np.flatnonzero((G[:, list(ks)] >= 1).all(axis=1)):
+                if _knitted_straight_complete([int(x) for x in G[row]], melds):
+                    return True
+    return False
+
+
 def ref_sub_waits(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=True,
                   allow_fifth_copy=True, hand_size=13):
-    """Waits by substitution: every multiset J' of k+1 kinds with H + J' complete; each
-    kind t of such a J' is a wait (J' = t + the jokers' substitution)."""
+    """Waits by substitution: real tile t is a wait when some J makes H + t + J complete
+    (``H_t == 4``: exhausted, structural)."""
+    if not 0 <= k <= SUB_KMAX:
+        raise ValueError(f"the substitution reference handles 0..{SUB_KMAX} jokers")
+    c = _counts(hand)
+    M, parity = _size(c, k, melds, hand_size)
+    if parity != 1:
+        raise ValueError("waits need a 3M+1 hand")
+    drawable, exhausted = [], []
+    for t in range(N_KINDS):
+        d = c.copy()
+        d[t] += 1
+        if _sub_win_blockwise(d, k, melds, forms, quads_as_two_pairs, allow_fifth_copy, hand_size):
+            (drawable if c[t] < 4 else exhausted).append(t)
+    return drawable, exhausted
+
+
+def ref_sub_waits_multisets(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=True,
+                            allow_fifth_copy=True, hand_size=13):
+    """Waits by substitution, whole-hand: every multiset J' of k+1 kinds with H + J'
+    complete; each kind t of such a J' is a wait (J' = t + the jokers' substitution)."""
     if not 0 <= k <= SUB_KMAX:
         raise ValueError(f"the substitution reference handles 0..{SUB_KMAX} jokers")
     c = _counts(hand)
@@ -880,10 +1035,12 @@ def ref_sub_waits(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=Tr
         G = list(cl)
         for q in Jp:
             G[q] += 1
-        if not allow_fifth_copy and max(G) > 4:
-            continue
-        if _plain_complete(G, melds, app, quads_as_two_pairs, M):
-            found.update(Jp)
+        # t in Jp is the drawn (real) tile, the rest are the jokers' substitution;
+        # without fifth copies no joker may be a copy beyond the fourth
+        cands = [t for t in set(Jp) if allow_fifth_copy or
+                 all(G[q] <= max(4, cl[q] + (q == t)) for q in set(Jp))]
+        if cands and _plain_complete(G, melds, app, quads_as_two_pairs, M):
+            found.update(cands)
     drawable = sorted(t for t in found if cl[t] < 4)
     exhausted = sorted(t for t in found if cl[t] >= 4)
     return drawable, exhausted
@@ -1059,6 +1216,8 @@ def joker_quad_hands(rng, count, melds, parity, kmax=8, hand_size=13):
     M = (4 if hand_size == 13 else 5) - melds
     n = 3 * M + parity
     out = []
+    if n < 4:
+        return out      # no room for a four-of-a-kind
     while len(out) < count:
         q = 1 if n < 9 or rng.random() < 0.7 else 2
         if n - 4 * q < 0:

@@ -24,10 +24,14 @@ melds``) sets and a pair.  A joker stands for any of the 34 kinds.
 * Waits of a 3M+1 hand: real tile ``t`` with ``H + t`` complete (drawable when
   ``H_t < 4``; "exhausted" when ``H_t == 4``: ``H + t`` is then complete only
   *structurally*, the real part holding a fifth copy).  With
-  ``allow_fifth_copy=False`` no completed hand holds five of a kind, so there
-  are never exhausted waits.
+  ``allow_fifth_copy=False`` and jokers in play no kind may go beyond four
+  copies, so nothing is exhausted; with no joker at all the plain rule stays
+  (structural exhausted waits listed whatever ``allow_fifth_copy`` says).
 * ``joker_tiles=[kinds]``: the copies of these kinds in the hand are jokers
-  (removed from ``H``, added to ``k``); drawing such a kind adds a joker.
+  (removed from ``H``, added to ``k``); drawing such a kind adds a joker, so a
+  joker kind is a wait when ``k + 1`` jokers complete the hand.  That is not
+  the same as tenpai: ``999p3333z`` with two melds has shanten 1 (no real draw
+  helps: a fifth 3z) but one more joker completes it (with fifth copies).
 
 Two references, deliberately built differently
 ----------------------------------------------
@@ -66,9 +70,6 @@ from reference import (FORMS_ALL, FORMS_DEFAULT, KNITTED_STRAIGHTS, N_KINDS, ORP
 HONORS = tuple(range(27, 34))
 BIG = 10_000          # "infinite" cost inside int16/int32 tables
 EMAX = 13             # largest excess of any target (17 tiles, one kind: 17 - 4)
-
-_NAMES_Z = {"东": 27, "南": 28, "西": 29, "北": 30, "中": 31, "发": 32, "白": 33}
-
 
 # --------------------------------------------------------------------------
 # Hand bookkeeping
@@ -552,6 +553,12 @@ def ref_budget_shanten(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pai
     return min(costs.values()) - 1
 
 
+def _exhausted_allowed(k, fifth):
+    """Exhausted (structural fifth-copy) waits: always without jokers; with jokers only
+    when copies beyond the fourth are allowed."""
+    return fifth or k == 0
+
+
 def ref_budget_waits(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=True,
                      allow_fifth_copy=True, hand_size=13):
     """``(drawable, exhausted)`` waits of a 3M+1 hand with ``k`` jokers."""
@@ -561,10 +568,38 @@ def ref_budget_waits(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs
         raise ValueError("waits need a 3M+1 hand")
     drawable, exhausted = [], []
     for t in range(N_KINDS):
+        if c[t] >= 4 and not _exhausted_allowed(k, allow_fifth_copy):
+            continue
         d = c.copy()
         d[t] += 1
         if _budget_win_counts(d, k, melds, forms, quads_as_two_pairs, allow_fifth_copy, hand_size):
             (drawable if c[t] < 4 else exhausted).append(t)
+    return drawable, exhausted
+
+
+def ref_budget_waits_fast(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=True,
+                          allow_fifth_copy=True, hand_size=13):
+    """``ref_budget_waits`` with the drawable waits read from the budget shanten
+    (``H + t`` has shanten -1); the exhausted ones still by the recursion."""
+    c = _counts(hand)
+    M, parity = _size(c, k, melds, hand_size)
+    if parity != 1:
+        raise ValueError("waits need a 3M+1 hand")
+    args = (melds, forms, quads_as_two_pairs, allow_fifth_copy, hand_size)
+    drawable, exhausted = [], []
+    if ref_budget_shanten(c, k, *args) == 0:
+        for t in range(N_KINDS):
+            if c[t] < 4:
+                d = c.copy()
+                d[t] += 1
+                if ref_budget_shanten(d, k, *args) == -1:
+                    drawable.append(t)
+    for t in range(N_KINDS):
+        if c[t] == 4 and _exhausted_allowed(k, allow_fifth_copy):
+            d = c.copy()
+            d[t] += 1
+            if _budget_win_counts(d, k, melds, forms, quads_as_two_pairs, allow_fifth_copy, hand_size):
+                exhausted.append(t)
     return drawable, exhausted
 
 
@@ -608,6 +643,8 @@ def ref_budget_waits_jt(hand, joker_tiles, k=0, melds=0, forms=FORMS_DEFAULT,
     for t in range(N_KINDS):
         if t in jt:
             win = joker_wait
+        elif full[t] >= 4 and not _exhausted_allowed(kk, allow_fifth_copy):
+            win = False
         else:
             d = c.copy()
             d[t] += 1
@@ -615,6 +652,25 @@ def ref_budget_waits_jt(hand, joker_tiles, k=0, melds=0, forms=FORMS_DEFAULT,
         if win:
             (drawable if full[t] < 4 else exhausted).append(t)
     return drawable, exhausted
+
+
+def ref_budget_waits_jt_fast(hand, joker_tiles, k=0, melds=0, forms=FORMS_DEFAULT,
+                             quads_as_two_pairs=True, allow_fifth_copy=True, hand_size=13):
+    """``ref_budget_waits_jt`` built on ``ref_budget_waits_fast``."""
+    full = _counts(hand)
+    c, kk = split_joker_tiles(full, joker_tiles, k)
+    jt = set(int(t) for t in joker_tiles)
+    args = (melds, forms, quads_as_two_pairs, allow_fifth_copy, hand_size)
+    drawable, exhausted = ref_budget_waits_fast(c, kk, *args)
+    # one more joker: complete.  (Not the same as tenpai: with fifth copies a hand
+    # may need a joker where no real draw helps, e.g. 999p3333z with 2 melds.)
+    joker_wait = ref_budget_shanten(c, kk + 1, *args) == -1
+    drawable = [t for t in drawable if t not in jt]
+    exhausted = [t for t in exhausted if t not in jt]
+    for t in jt:
+        if joker_wait:
+            (drawable if full[t] < 4 else exhausted).append(t)
+    return sorted(drawable), sorted(exhausted)
 
 
 def ref_budget_useful_jt(hand, joker_tiles, k=0, melds=0, forms=FORMS_DEFAULT,
@@ -1009,6 +1065,8 @@ def ref_sub_waits(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_two_pairs=Tr
         raise ValueError("waits need a 3M+1 hand")
     drawable, exhausted = [], []
     for t in range(N_KINDS):
+        if c[t] >= 4 and not _exhausted_allowed(k, allow_fifth_copy):
+            continue
         d = c.copy()
         d[t] += 1
         if _sub_win_blockwise(d, k, melds, forms, quads_as_two_pairs, allow_fifth_copy, hand_size):
@@ -1042,7 +1100,7 @@ def ref_sub_waits_multisets(hand, k=0, melds=0, forms=FORMS_DEFAULT, quads_as_tw
         if cands and _plain_complete(G, melds, app, quads_as_two_pairs, M):
             found.update(cands)
     drawable = sorted(t for t in found if cl[t] < 4)
-    exhausted = sorted(t for t in found if cl[t] >= 4)
+    exhausted = sorted(t for t in found if cl[t] >= 4 and _exhausted_allowed(k, allow_fifth_copy))
     return drawable, exhausted
 
 

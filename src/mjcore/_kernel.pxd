@@ -477,12 +477,63 @@ cdef inline uint64_t joker_waits(const Tables* T, const uint8_t* h, int M, const
     return w
 
 
+cdef inline int rest_distance(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
+    """Standard-form distance (jokers filling included) of M sets + a pair for the counts h."""
+    cdef Lookup L
+    lookup(T, h, &L)
+    return std_joker_distance(T, &L, M, ctx)
+
+
+cdef inline uint64_t joker_exhausted_waits(const Tables* T, const uint8_t* h, int M,
+                                           const Ctx* ctx) noexcept nogil:
+    """Tiles held four times whose (non-existent) fifth copy would complete a 3M+1 hand holding
+    jokers: the standard form only (no other form can use five copies). Five copies of t in a
+    complete hand always include a pung of t or a sequence through t; remove that group (its
+    missing tiles are jokers) and ask whether the rest is M - 1 sets + a pair within the jokers.
+    """
+    cdef uint8_t tmp[34]
+    cdef uint64_t w = 0
+    cdef int t, start, j, missing, d
+    if not (ctx.forms & FORM_STANDARD) or M < 1:
+        return 0
+    memcpy(tmp, h, 34)
+    for t in range(34):
+        if h[t] != 4:
+            continue
+        tmp[t] = 2                                   # 4 + 1 - a pung of t
+        d = rest_distance(T, tmp, M - 1, ctx)
+        tmp[t] = 4
+        if d <= ctx.jokers:
+            w |= (<uint64_t>1) << t
+            continue
+        if t >= 27:
+            continue
+        for start in range(t - 2, t + 1):
+            if start < 9 * (t // 9) or start + 2 > 9 * (t // 9) + 8:
+                continue
+            missing = 0
+            for j in range(start, start + 3):
+                if j != t:
+                    if tmp[j] > 0:
+                        tmp[j] -= 1
+                    else:
+                        missing += 1
+            # t itself: 4 + 1 - 1 = 4 copies stay
+            d = missing + rest_distance(T, tmp, M - 1, ctx)
+            memcpy(tmp, h, 34)
+            if d <= ctx.jokers:
+                w |= (<uint64_t>1) << t
+                break
+    return w
+
+
 cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ctx,
                                 uint64_t* four) noexcept nogil:
     """Structural waits of a 3M+1 hand; ``four`` receives the tiles the hand holds four of.
 
     Drawable waits are ``w & ~four``; ``w & four`` are waits on a fifth copy (exhausted). With
-    jokers, waits are found by trying each drawable tile, and no exhausted tile is reported.
+    jokers, waits are found by trying each drawable tile and, where copies beyond the fourth are
+    allowed (``ctx.fifth``), each tile held four times.
     """
     cdef Lookup L
     cdef uint64_t w = 0
@@ -492,9 +543,12 @@ cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ct
     four[0] = four_mask(h)
     if ctx.jokers > 0:
         n = row_size(h) + ctx.jokers + 1
-        if hand_distance(T, h, n // 3, ctx) > 1:   # not tenpai: no tile completes it
-            return 0
-        return joker_waits(T, h, n // 3, ctx)
+        if ctx.fifth and four[0]:
+            # a fifth copy is only conceivable where copies beyond the fourth are allowed
+            w = joker_exhausted_waits(T, h, n // 3, ctx)
+        if hand_distance(T, h, n // 3, ctx) <= 1:   # else not tenpai: no drawable tile completes it
+            w |= joker_waits(T, h, n // 3, ctx)
+        return w
     if ctx.forms & FORM_STANDARD:
         lookup(T, h, &L)
         w = std_waits(T, &L)

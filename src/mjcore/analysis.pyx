@@ -488,8 +488,9 @@ def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=
     for i in range(34):
         if (u >> i) & 1:
             left = 4 - held[i] - mc[i] - vis[i]
-            if left > 0 or not (jm >> i) & 1:
-                out.append(_USEFUL[i][left if left > 0 else 0])
+            # a joker kind the player holds all four of cannot be drawn (as for any tile)
+            if held[i] + mc[i] < 4 or not (jm >> i) & 1:
+                out.append(_USEFUL[i][left])
     return out
 
 

@@ -294,3 +294,12 @@ def mixed_hands(rng, count: int, k: int, parity: int, hand_size: int = 13,
     assert hands.shape == (count, N_KINDS)
     assert (hands.sum(axis=1) == n).all() and hands.max() <= 4
     return hands
+
+
+def expect_error(fn, *args, **kwargs):
+    """Call ``fn``; it must raise ValueError/TypeError (any other exception propagates)."""
+    try:
+        fn(*args, **kwargs)
+    except (ValueError, TypeError) as e:
+        return e
+    raise AssertionError(f"{getattr(fn, '__name__', fn)}{args!r} {kwargs!r} did not raise")

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import mjpy
-from conftest import mixed_hands, rng_for
+from conftest import expect_error as _expect_error, mixed_hands, rng_for
 from reference import ref_shanten, to_str
 
 OK_ERRORS = (ValueError, TypeError)
@@ -34,15 +34,6 @@ BATCH_FUNCS = {
     "waits": mjpy.batch.waits,
     "useful_tiles": mjpy.batch.useful_tiles,
 }
-
-
-def _expect_error(fn, *args, **kwargs):
-    """Call ``fn``; it must raise ValueError/TypeError (any other exception propagates)."""
-    try:
-        fn(*args, **kwargs)
-    except OK_ERRORS as e:
-        return e
-    raise AssertionError(f"{getattr(fn, '__name__', fn)}{args!r} {kwargs!r} did not raise")
 
 
 BASE13 = np.zeros(34, np.uint8)

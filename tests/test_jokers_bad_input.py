@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import mjpy
-from conftest import rng_for
+from conftest import expect_error as _expect_error, rng_for
 from reference_jokers import (FORMS_DEFAULT, N_KINDS, fmt_hand, ref_budget_shanten,
                               split_joker_tiles)
 
@@ -39,15 +39,6 @@ BATCH = {
     "waits": mjpy.batch.waits,
     "useful_tiles": mjpy.batch.useful_tiles,
 }
-
-
-def _expect_error(fn, *args, **kwargs):
-    """Call ``fn``; it must raise ValueError/TypeError (any other exception propagates)."""
-    try:
-        fn(*args, **kwargs)
-    except OK_ERRORS as e:
-        return e
-    raise AssertionError(f"{getattr(fn, '__name__', fn)} {kwargs!r} did not raise")
 
 
 # --------------------------------------------------------------------------

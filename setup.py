@@ -26,7 +26,7 @@ directives = {
     "embedsignature": True,
 }
 
-MODULES = ["_tables", "analysis", "batch", "decompose"]
+MODULES = ["_tables", "analysis", "batch", "decompose", "simulate"]
 
 extensions = [
     Extension(

@@ -1,0 +1,572 @@
+# cython: language_level=3
+"""Deals from real walls and the solo-play simulation loop, without the GIL, split across threads.
+
+Randomness is per deal: deal ``i`` of seed ``s`` draws from its own splitmix64 stream seeded from
+``(s, i)``, and its wall is shuffled lazily (a Fisher-Yates step per tile taken), so every result
+depends only on ``(rules, seed, i)``: not on ``workers``, the chunk size or the start of a chunk.
+
+Wall codes: 0-33 are the tile kinds, 34-41 the eight flowers (梅兰竹菊春夏秋冬, Guobiao only).
+
+The Python layer (``mjpy.random``, ``mjpy.simulation``) validates every argument; the functions
+here check types and ranges once more and raise ``ValueError`` / ``TypeError``.
+"""
+import numpy as np
+
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from mjcore._kernel cimport (
+    FORM_KNITTED,
+    FORM_SEVEN_PAIRS,
+    FORM_STANDARD,
+    FORM_THIRTEEN_ORPHANS,
+    Ctx,
+    Lookup,
+    hand_complete,
+    knitted_distance,
+    lookup,
+    orphan_bits,
+    seven_pairs_distance,
+    std_distance,
+    thirteen_orphans_distance,
+)
+from mjcore._tables cimport Tables, get_tables
+
+from mjcore.batch import _executor, resolve_workers
+
+DEF MAX_WALL = 144
+DEF N_FLOWER_KINDS = 8
+
+cdef uint32_t POW5[9]
+POW5[0] = 1
+for _i in range(1, 9):
+    POW5[_i] = POW5[_i - 1] * 5
+
+# Fixed discard order for ties (lower first): honors 东南西北中发白, then ranks 1/9, 2/8, 3/7, 4/6, 5,
+# suits m, p, s within a rank.
+cdef uint8_t RANK_ORDER[34]
+_ORDER = list(range(27, 34)) + [s * 9 + r for r in (0, 8, 1, 7, 2, 6, 3, 5, 4) for s in range(3)]
+for _i, _t in enumerate(_ORDER):
+    RANK_ORDER[_t] = _i
+DISCARD_ORDER = tuple(_ORDER)
+
+
+# ---------------------------------------------------------------------------------------------
+# random streams
+
+cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef struct Stream:
+    uint64_t s                # splitmix64 state
+    int pos                   # tiles taken so far
+    int n                     # wall size
+    int flowers               # flowers set aside so far
+    uint8_t wall[MAX_WALL]
+
+
+cdef inline void stream_init(Stream* st, const uint8_t* tmpl, int n, uint64_t seed,
+                             uint64_t index) noexcept nogil:
+    st.s = mix64(mix64(seed ^ 0x6A09E667F3BCC909ULL) + mix64(index + 0x3C6EF372FE94F82BULL))
+    st.pos = 0
+    st.n = n
+    st.flowers = 0
+    memcpy(st.wall, tmpl, n)
+
+
+cdef inline uint64_t next64(Stream* st) noexcept nogil:
+    st.s += 0x9E3779B97F4A7C15ULL
+    return mix64(st.s)
+
+
+cdef inline uint32_t bounded(Stream* st, uint32_t n) noexcept nogil:
+    """Uniform in [0, n): Lemire's multiply-shift with rejection (exact)."""
+    cdef uint64_t m = (next64(st) >> 32) * n
+    cdef uint32_t l = <uint32_t>m, t
+    if l < n:
+        t = (<uint32_t>(0x100000000ULL - n)) % n
+        while l < t:
+            m = (next64(st) >> 32) * n
+            l = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef inline int take(Stream* st) noexcept nogil:
+    """The next wall position (lazy Fisher-Yates); -1 if the wall is empty."""
+    cdef int j
+    cdef uint8_t x
+    if st.pos >= st.n:
+        return -1
+    j = st.pos + <int>bounded(st, <uint32_t>(st.n - st.pos))
+    x = st.wall[j]
+    st.wall[j] = st.wall[st.pos]
+    st.wall[st.pos] = x
+    st.pos += 1
+    return x
+
+
+cdef inline int draw_tile(Stream* st) noexcept nogil:
+    """The next tile kind; flowers are set aside (补花) and replaced by the next tile."""
+    cdef int t = take(st)
+    while t >= 34:
+        st.flowers += 1
+        t = take(st)
+    return t
+
+
+# ---------------------------------------------------------------------------------------------
+# rule sets and distances
+
+cdef struct Rules:
+    int n_kinds               # 27 (no honors) or 34
+    int n_flowers             # 0 or 8
+    int n_wall
+    int forms                 # FORM_* mask
+    bint quads                # seven pairs: four of a kind = two pairs
+    bint dingque              # Sichuan 定缺
+    int hand_size
+    uint8_t tmpl[MAX_WALL]
+
+
+cdef int make_rules(Rules* R, int n_kinds, int n_flowers, int forms, bint quads, bint dingque,
+                    int hand_size) except -1:
+    if n_kinds not in (27, 34):
+        raise ValueError(f"n_kinds must be 27 or 34, got {n_kinds}")
+    if n_flowers < 0 or n_flowers > N_FLOWER_KINDS:
+        raise ValueError(f"n_flowers must be 0..8, got {n_flowers}")
+    R.n_kinds = n_kinds
+    R.n_flowers = n_flowers
+    R.n_wall = 4 * n_kinds + n_flowers
+    R.forms = forms
+    R.quads = quads
+    R.dingque = dingque
+    R.hand_size = hand_size
+    cdef int i
+    for i in range(4 * n_kinds):
+        R.tmpl[i] = i // 4
+    for i in range(n_flowers):
+        R.tmpl[4 * n_kinds + i] = 34 + i
+    return 0
+
+
+cdef inline int dist_states(const Tables* T, const Lookup* L, const uint8_t* h, const Rules* R,
+                            const Ctx* ctx) noexcept nogil:
+    """Distance (shanten + 1) of the counts h, 4 sets + a pair, whose lookup is L."""
+    cdef int best = 99, d
+    if R.forms & FORM_STANDARD:
+        best = std_distance(T, L, 4)
+    if R.forms & FORM_SEVEN_PAIRS:
+        d = seven_pairs_distance(h, R.quads)
+        if d < best:
+            best = d
+    if R.forms & FORM_THIRTEEN_ORPHANS:
+        d = thirteen_orphans_distance(h)
+        if d < best:
+            best = d
+    if R.forms & FORM_KNITTED:
+        d = knitted_distance(T, h, ctx)
+        if d < best:
+            best = d
+    return best
+
+
+cdef inline int dist_full(const Tables* T, const uint8_t* h, const Rules* R,
+                          const Ctx* ctx) noexcept nogil:
+    cdef Lookup L
+    lookup(T, h, &L)
+    return dist_states(T, &L, h, R, ctx)
+
+
+cdef inline int dist_changed(const Tables* T, const Lookup* base, const uint8_t* h, int t, int delta,
+                             const Rules* R, const Ctx* ctx) noexcept nogil:
+    """Distance of h, where h differs from the counts of ``base`` by ``delta`` (+-1) copies of t."""
+    cdef Lookup L = base[0]
+    cdef int b = t // 9 if t < 27 else 3
+    cdef uint32_t p = POW5[t - 9 * b]
+    if delta > 0:
+        L.key[b] += p
+    else:
+        L.key[b] -= p
+    if b < 3:
+        L.state[b] = T.suit_state[L.key[b]]
+    else:
+        L.state[b] = T.honor_state[L.key[b]]
+    return dist_states(T, &L, h, R, ctx)
+
+
+cdef inline uint64_t neighbourhood(const uint8_t* h, uint64_t allowed, int forms) noexcept nogil:
+    """Tiles whose draw may act differently from an isolated tile's: within two of a held tile
+    of the same suit, held honors, the orphans (thirteen orphans) or every tile (knitted)."""
+    cdef uint64_t held = 0, nb = 0, m, x
+    cdef int i, s
+    if forms & FORM_KNITTED:
+        return allowed
+    for i in range(34):
+        if h[i]:
+            held |= (<uint64_t>1) << i
+    for s in range(3):
+        m = (held >> (9 * s)) & 0x1FF
+        x = (m | (m << 1) | (m << 2) | (m >> 1) | (m >> 2)) & 0x1FF
+        nb |= x << (9 * s)
+    nb |= held & ((<uint64_t>0x7F) << 27)
+    if forms & FORM_THIRTEEN_ORPHANS:
+        nb |= orphan_bits()
+    return nb & allowed
+
+
+cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, int d,
+                            uint64_t allowed, const Rules* R, const Ctx* ctx) noexcept nogil:
+    """Unseen copies (4 - in hand - own discards) of the tiles whose draw lowers the distance d of
+    the 13-tile counts h. Tiles far from the hand all act alike: one of them is tried for all."""
+    cdef Lookup L
+    cdef uint64_t test = neighbourhood(h, allowed, R.forms), iso = allowed & ~test
+    cdef int u, total = 0, rep = -1
+    lookup(T, h, &L)
+    for u in range(34):
+        if (test >> u) & 1:
+            if h[u] < 4:
+                h[u] += 1
+                if dist_changed(T, &L, h, u, 1, R, ctx) < d:
+                    total += 4 - (h[u] - 1) - disc[u]
+                h[u] -= 1
+        elif (iso >> u) & 1 and rep < 0:
+            rep = u
+    if rep >= 0:
+        h[rep] += 1
+        if dist_changed(T, &L, h, rep, 1, R, ctx) < d:
+            for u in range(34):
+                if (iso >> u) & 1:
+                    total += 4 - disc[u]
+        h[rep] -= 1
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# one deal
+
+cdef struct Out:
+    int8_t* sh0               # [N] shanten at deal
+    int8_t* sh                # [N, draws] shanten after each turn (after the discard; -1 once won)
+    int8_t* tenpai            # [N] first turn with shanten <= 0 (0 = at deal), -1 never
+    int8_t* win               # [N] turn of the win (1..draws), -1 none
+    int8_t* win_tile          # [N] the winning tile, -1 none
+    int8_t* dq                # [N] 定缺 suit 0/1/2, -1 without
+    int8_t* flowers           # [N] flowers set aside (补花) during the deal and the play
+    uint8_t* hand             # [N, 34] final hand: 14 tiles with a win, else 13
+
+
+cdef inline int choose_dingque(const uint8_t* h) noexcept nogil:
+    """The suit with the fewest tiles; ties go to m, then p, then s."""
+    cdef int s, i, n, best = 0, best_n = 99
+    for s in range(3):
+        n = 0
+        for i in range(9 * s, 9 * s + 9):
+            n += h[i]
+        if n < best_n:
+            best_n = n
+            best = s
+    return best
+
+
+cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ssize_t r,
+                   Out* o) noexcept nogil:
+    cdef uint8_t h[34]          # the hand
+    cdef uint8_t e[34]          # the hand without its 定缺 tiles (= h without 定缺)
+    cdef uint8_t disc[34]       # own discards
+    cdef int8_t* shrow = o.sh + r * draws
+    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, u, best_u, pick
+    cdef int ties[34]
+    cdef uint64_t allowed
+    cdef Lookup L
+    cdef Ctx ctx
+    ctx.forms = R.forms
+    ctx.melds = 0
+    ctx.quads = R.quads
+    ctx.thirteen_play = True
+    ctx.jokers = 0
+    ctx.fifth = True
+    memset(h, 0, 34)
+    memset(disc, 0, 34)
+    for i in range(R.hand_size):
+        h[draw_tile(st)] += 1
+    allowed = ((<uint64_t>1) << R.n_kinds) - 1
+    memcpy(e, h, 34)
+    if R.dingque:
+        dq = choose_dingque(h)
+        allowed &= ~((<uint64_t>0x1FF) << (9 * dq))
+        for i in range(9 * dq, 9 * dq + 9):
+            ndq += h[i]
+            e[i] = 0
+    o.dq[r] = dq
+    d = dist_full(T, e, R, &ctx)
+    o.sh0[r] = <int8_t>(d - 1)
+    o.tenpai[r] = 0 if d <= 1 else -1
+    o.win[r] = -1
+    o.win_tile[r] = -1
+    for turn in range(1, draws + 1):
+        t = draw_tile(st)
+        h[t] += 1
+        if dq >= 0 and t // 9 == dq:
+            ndq += 1
+        else:
+            e[t] += 1
+            if ndq == 0 and hand_complete(T, e, 4, &ctx):
+                o.win[r] = turn
+                o.win_tile[r] = t
+                for k in range(turn - 1, draws):
+                    shrow[k] = -1
+                break
+        if ndq > 0:
+            # a 定缺 tile goes first (the distance of e does not change): the first in the order
+            pick = -1
+            for i in range(9 * dq, 9 * dq + 9):
+                if h[i] and (pick < 0 or RANK_ORDER[i] < RANK_ORDER[pick]):
+                    pick = i
+            ndq -= 1
+            d = dist_full(T, e, R, &ctx)
+        else:
+            lookup(T, e, &L)
+            best = 99
+            n_ties = 0
+            for c in range(34):
+                if e[c]:
+                    e[c] -= 1
+                    k = dist_changed(T, &L, e, c, -1, R, &ctx)
+                    e[c] += 1
+                    if k < best:
+                        best = k
+                        n_ties = 0
+                    if k == best:
+                        ties[n_ties] = c
+                        n_ties += 1
+            d = best
+            pick = ties[0]
+            if n_ties > 1:
+                best_u = -1
+                for i in range(n_ties):
+                    c = ties[i]
+                    e[c] -= 1
+                    disc[c] += 1
+                    u = useful_left(T, e, disc, d, allowed, R, &ctx)
+                    e[c] += 1
+                    disc[c] -= 1
+                    if u > best_u or (u == best_u and RANK_ORDER[c] < RANK_ORDER[pick]):
+                        best_u = u
+                        pick = c
+            e[pick] -= 1
+        h[pick] -= 1
+        disc[pick] += 1
+        shrow[turn - 1] = <int8_t>(d - 1)
+        if d <= 1 and o.tenpai[r] < 0:
+            o.tenpai[r] = turn
+    o.flowers[r] = st.flowers
+    memcpy(o.hand + 34 * r, h, 34)
+
+
+# ---------------------------------------------------------------------------------------------
+# jobs
+
+cdef enum JobKind:
+    JOB_DEAL
+    JOB_WALL
+    JOB_PLAY
+
+cdef struct Job:
+    int kind
+    Rules* R
+    uint64_t seed
+    Py_ssize_t first          # absolute index of the first deal of the call
+    Py_ssize_t start          # rows [start, stop) of the call's output
+    Py_ssize_t stop
+    int draws                 # JOB_PLAY: turns; JOB_WALL: positions per row
+    uint8_t* hands            # JOB_DEAL [N, 34]; JOB_WALL [N, draws]
+    int8_t* flowers           # JOB_DEAL [N]
+    Out out                   # JOB_PLAY
+
+
+cdef void run_job(Job* job) noexcept nogil:
+    cdef const Tables* T = get_tables()
+    cdef Stream st
+    cdef Py_ssize_t r
+    cdef int i, t
+    cdef const Rules* R = job.R
+    for r in range(job.start, job.stop):
+        stream_init(&st, R.tmpl, R.n_wall, job.seed, <uint64_t>(job.first + r))
+        if job.kind == JOB_DEAL:
+            memset(job.hands + 34 * r, 0, 34)
+            for i in range(R.hand_size):
+                t = draw_tile(&st)
+                job.hands[34 * r + t] += 1
+            job.flowers[r] = st.flowers
+        elif job.kind == JOB_WALL:
+            for i in range(job.draws):
+                job.hands[job.draws * r + i] = <uint8_t>take(&st)
+        else:
+            play_one(T, R, &st, job.draws, r, &job.out)
+
+
+cdef class _Runner:
+    cdef Job* jobs
+    cdef Py_ssize_t n_jobs
+    cdef Rules rules
+
+    def __cinit__(self, Py_ssize_t n_jobs):
+        self.jobs = <Job*>malloc(max(n_jobs, 1) * sizeof(Job))
+        if self.jobs == NULL:
+            raise MemoryError()
+        self.n_jobs = n_jobs
+
+    def __dealloc__(self):
+        free(self.jobs)
+
+    def run(self, Py_ssize_t i):
+        with nogil:
+            run_job(&self.jobs[i])
+
+
+def _check_int(value, str name, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    value = int(value)
+    if value < lo or (hi is not None and value > hi):
+        raise ValueError(f"{name} must be {lo}..{hi}, got {value}" if hi is not None
+                         else f"{name} must be >= {lo}, got {value}")
+    return value
+
+
+cdef _Runner _prepare(int kind, Py_ssize_t n, int n_kinds, int n_flowers, int forms, bint quads,
+                      bint dingque, int hand_size, uint64_t seed, Py_ssize_t first, int draws,
+                      int nworkers, Py_ssize_t per):
+    cdef Py_ssize_t n_jobs = max(1, (n + per - 1) // per)
+    if nworkers > 1 and n_jobs < 4 * nworkers and n > 256:
+        n_jobs = min(4 * nworkers, (n + 63) // 64)
+    cdef _Runner runner = _Runner(n_jobs)
+    make_rules(&runner.rules, n_kinds, n_flowers, forms, quads, dingque, hand_size)
+    cdef Py_ssize_t i, step = (n + n_jobs - 1) // n_jobs
+    for i in range(n_jobs):
+        memset(&runner.jobs[i], 0, sizeof(Job))
+        runner.jobs[i].kind = kind
+        runner.jobs[i].R = &runner.rules
+        runner.jobs[i].seed = seed
+        runner.jobs[i].first = first
+        runner.jobs[i].start = min(i * step, n)
+        runner.jobs[i].stop = min((i + 1) * step, n)
+        runner.jobs[i].draws = draws
+    return runner
+
+
+cdef void _execute(_Runner runner, int nworkers) except *:
+    if nworkers == 1 or runner.n_jobs == 1:
+        for i in range(runner.n_jobs):
+            runner.run(i)
+    else:
+        list(_executor(nworkers).map(runner.run, range(runner.n_jobs)))
+
+
+def _common(n, seed, first, n_kinds, n_flowers, hand_size):
+    n = _check_int(n, "n", 0, None)
+    seed = _check_int(seed, "seed", 0, 2 ** 64 - 1)
+    first = _check_int(first, "start", 0, 2 ** 62)
+    n_kinds = _check_int(n_kinds, "n_kinds", 27, 34)
+    n_flowers = _check_int(n_flowers, "n_flowers", 0, 8)
+    hand_size = _check_int(hand_size, "hand_size", 1, 4 * n_kinds)
+    return n, seed, first
+
+
+def deal(n, *, int n_kinds=34, int n_flowers=0, hand_size=13, seed=0, start=0, workers=None):
+    """Deal ``n`` hands of ``hand_size`` tiles, each from its own shuffled wall of ``4 * n_kinds``
+    tiles (+ ``n_flowers`` flowers, set aside and replaced) -> (hands uint8[n, 34], flowers int8[n]).
+
+    Deal ``i`` uses the stream of ``(seed, start + i)``.
+    >>> deal(2, n_kinds=27, seed=7)[0].sum(axis=1).tolist()
+    [13, 13]
+    """
+    n, seed, start = _common(n, seed, start, n_kinds, n_flowers, hand_size)
+    cdef int nw = resolve_workers(workers)
+    hands = np.zeros((n, 34), dtype=np.uint8)
+    flowers = np.zeros(n, dtype=np.int8)
+    if n == 0:
+        return hands, flowers
+    cdef uint8_t[:, ::1] hv = hands
+    cdef int8_t[::1] fv = flowers
+    cdef _Runner runner = _prepare(JOB_DEAL, n, n_kinds, n_flowers, 0, True, False, hand_size,
+                                   seed, start, 0, nw, 65536)
+    for i in range(runner.n_jobs):
+        runner.jobs[i].hands = &hv[0, 0]
+        runner.jobs[i].flowers = &fv[0]
+    _execute(runner, nw)
+    return hands, flowers
+
+
+def walls(n, *, int n_kinds=34, int n_flowers=0, length=None, seed=0, start=0, workers=None):
+    """The first ``length`` wall positions (tile codes, 34-41 = flowers) of each deal's stream, in
+    the order the deal takes them -> uint8[n, length]; default length: the whole wall."""
+    n, seed, start = _common(n, seed, start, n_kinds, n_flowers, 13)
+    cdef int n_wall = 4 * n_kinds + n_flowers
+    length = n_wall if length is None else _check_int(length, "length", 0, n_wall)
+    cdef int nw = resolve_workers(workers)
+    out = np.zeros((n, length), dtype=np.uint8)
+    if n == 0 or length == 0:
+        return out
+    cdef uint8_t[:, ::1] ov = out
+    cdef _Runner runner = _prepare(JOB_WALL, n, n_kinds, n_flowers, 0, True, False, 13, seed, start,
+                                   length, nw, 16384)
+    for i in range(runner.n_jobs):
+        runner.jobs[i].hands = &ov[0, 0]
+    _execute(runner, nw)
+    return out
+
+
+def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bint dingque=True,
+         draws=18, seed=0, start=0, workers=None):
+    """Play deals ``start .. start + n - 1`` solo with the greedy discard rule (docs/simulate.md)
+    -> dict of arrays: ``shanten_deal`` int8[n], ``shanten`` int8[n, draws], ``tenpai_turn``,
+    ``win_turn``, ``win_tile``, ``dingque``, ``flowers`` int8[n], ``hand`` uint8[n, 34].
+    """
+    n, seed, start = _common(n, seed, start, n_kinds, n_flowers, 13)
+    if forms < 1 or forms > 15:
+        raise ValueError(f"forms must be a mask 1..15, got {forms}")
+    if dingque and n_kinds != 27:
+        raise ValueError("dingque needs a wall without honors (n_kinds=27)")
+    cdef int max_draws = min(4 * n_kinds - 13, 127)
+    draws = _check_int(draws, "draws", 0, max_draws)
+    cdef int nw = resolve_workers(workers)
+    res = {
+        "shanten_deal": np.zeros(n, np.int8),
+        "shanten": np.zeros((n, draws), np.int8),
+        "tenpai_turn": np.zeros(n, np.int8),
+        "win_turn": np.zeros(n, np.int8),
+        "win_tile": np.zeros(n, np.int8),
+        "dingque": np.zeros(n, np.int8),
+        "flowers": np.zeros(n, np.int8),
+        "hand": np.zeros((n, 34), np.uint8),
+    }
+    if n == 0:
+        return res
+    cdef int8_t[::1] a0 = res["shanten_deal"]
+    cdef int8_t[:, ::1] a1 = res["shanten"] if draws else np.zeros((n, 1), np.int8)
+    cdef int8_t[::1] a2 = res["tenpai_turn"]
+    cdef int8_t[::1] a3 = res["win_turn"]
+    cdef int8_t[::1] a4 = res["win_tile"]
+    cdef int8_t[::1] a5 = res["dingque"]
+    cdef int8_t[::1] a6 = res["flowers"]
+    cdef uint8_t[:, ::1] a7 = res["hand"]
+    cdef _Runner runner = _prepare(JOB_PLAY, n, n_kinds, n_flowers, forms, quads, dingque, 13, seed,
+                                   start, draws, nw, 4096)
+    cdef Out o
+    o.sh0 = &a0[0]
+    o.sh = &a1[0, 0]
+    o.tenpai = &a2[0]
+    o.win = &a3[0]
+    o.win_tile = &a4[0]
+    o.dq = &a5[0]
+    o.flowers = &a6[0]
+    o.hand = &a7[0, 0]
+    for i in range(runner.n_jobs):
+        runner.jobs[i].out = o
+    _execute(runner, nw)
+    return res

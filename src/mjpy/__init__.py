@@ -27,6 +27,8 @@ from mjcore.options import ALL_FORMS, DEFAULT_FORMS
 from mjcore.types import Decomposition, Useful, Wait
 
 from mjpy import batch, wildcards
+from mjpy import random
+from mjpy.simulation import simulate, simulate_chunks
 from mjpy.assign import Group, Reading, assignments
 from mjpy.errors import NotationError
 from mjpy.meld import Meld
@@ -63,6 +65,9 @@ __all__ = [
     "Useful",
     "Wait",
     "batch",
+    "random",
+    "simulate",
+    "simulate_chunks",
     "decompositions",
     "from_tenhou136",
     "from_tenhou34",

@@ -12,6 +12,8 @@
     mjpy analyze 11222244p557799m --rules sichuan     # 龙七对: fans, 根, total, multiplier
     mjpy analyze 1122244p557799m --rules sichuan --dingque s   # 大叫 over the waits
     mjpy settle examples/sichuan_table.json --rules sichuan   # 血战到底 payments of a finished hand
+    mjpy simulate --rules sichuan --deals 1000000 --out results.parquet --plot tenpai.png
+    mjpy evaluate hands.npy --what shanten,waits --workers 2 --out out.npz
 
 Bad input prints one line ``mjpy: error: <message>`` on stderr and exits with status 2.
 """
@@ -152,7 +154,15 @@ def _build_parser() -> argparse.ArgumentParser:
                     help="settlement variant: qq (default, SC-C), sc_d, sc_d_jiajiayou, sc_d_chengbao, "
                          "sc_d_zimo_jiadi, sc_b (replaces the table's \"options\")")
     st.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_mass_parsers(sub)
     return p
+
+
+def _add_mass_parsers(sub) -> None:
+    """``mjpy simulate`` / ``mjpy evaluate`` (mass evaluation, in cli_mass.py)."""
+    from .cli_mass import add_parsers
+
+    add_parsers(sub)
 
 
 def _parse_forms(text: Optional[str]):
@@ -682,6 +692,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.command is None:
         _print("mjpy: error: a command is required (try: mjpy analyze 123m456p789s1122z; mjpy --help)", sys.stderr)
         return 2
+    if args.command in ("simulate", "evaluate"):
+        return _run_mass(args)
     try:
         if args.command == "settle":
             s = _settle(args.file, rules=args.rules, preset=args.preset)
@@ -723,6 +735,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     else:
         _print(human(result), sys.stdout)
     return 0
+
+
+def _run_mass(args) -> int:
+    """Run ``simulate`` / ``evaluate``: they print their own output; bad input exits 2."""
+    from .cli_mass import run
+
+    try:
+        return run(args)
+    except (ValueError, TypeError) as e:
+        _print(f"mjpy: error: {e}", sys.stderr)
+        return 2
+    except ImportError as e:
+        _print(f"mjpy: error: {e}", sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

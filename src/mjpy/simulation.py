@@ -1,0 +1,521 @@
+"""Solo-play simulation of random deals, in the kernel, streamed in chunks.
+
+>>> import mjpy
+>>> res = mjpy.simulate(rules="sichuan", deals=1000, seed=7)
+>>> res.shanten.shape, res.win_turn.dtype
+((1000, 18), dtype('int8'))
+>>> s = res.summary()               # tenpai / win rate by turn, shanten at deal, fan of the wins
+
+Each deal is played alone from its own wall (``mjpy.random.walls``): draw, then discard by the
+greedy rule of docs/simulate.md, until the hand wins (self-drawn) or ``draws`` tiles were drawn.
+The loop runs in ``mjcore.simulate`` without the GIL, split over ``workers`` threads; deal ``i``
+depends only on ``(rules, seed, i)``. :func:`simulate_chunks` yields the same result in chunks of
+``chunk_size`` deals, so memory stays flat however many deals are played.
+
+Rule sets are a registry (:data:`RULESETS`): the wall, the win forms, 定缺 and a batch scorer for
+the fan of the wins (``None`` until the rule set has one; :func:`register_scorer` plugs one in).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import zipfile
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterator, List, Optional, Sequence
+
+import numpy as np
+
+from mjcore import simulate as _sim
+from mjcore.batch import resolve_workers
+from mjcore.options import forms_mask
+
+__all__ = [
+    "RULESETS",
+    "RuleSet",
+    "SimulationResult",
+    "Summary",
+    "register_scorer",
+    "simulate",
+    "simulate_chunks",
+    "DEFAULT_CHUNK",
+]
+
+DEFAULT_CHUNK = 1 << 17
+DEFAULT_DRAWS = 18
+
+#: ``scorer(hands, win_tile, dingque, workers) -> int16[n]``: total fan of winning 14-tile hands
+#: (self-drawn, concealed), -1 where not a win.
+Scorer = Callable[[np.ndarray, np.ndarray, np.ndarray, Optional[int]], np.ndarray]
+
+
+def _sichuan_scorer() -> Optional[Scorer]:
+    """``mjpy.rules.sichuan.score_batch`` when this build has it (self-drawn, sichuan_fan)."""
+    from mjpy.rules import sichuan
+
+    fn = getattr(sichuan, "score_batch", None)
+    if fn is None:
+        return None
+
+    def score(hands, win_tile, dingque, workers=None):
+        return np.asarray(fn(hands, win_tile, self_drawn=True, dingque=dingque, workers=workers),
+                          dtype=np.int16)
+
+    return score
+
+
+@dataclass
+class RuleSet:
+    """One rule set's simulation: its wall, win forms, 定缺 and fan scorer."""
+
+    name: str
+    n_kinds: int                      # 27: the three suits only; 34: with honors
+    n_flowers: int                    # flowers in the wall (set aside and replaced)
+    forms: tuple                      # win forms (mjpy form names)
+    quads_as_two_pairs: bool          # seven pairs: four of a kind = two pairs
+    dingque: bool                     # Sichuan 定缺: the emptiest suit at deal is discarded first
+    description: str
+    scorer_factory: Optional[Callable[[], Optional[Scorer]]] = field(default=None, repr=False)
+
+    @property
+    def wall_size(self) -> int:
+        return 4 * self.n_kinds + self.n_flowers
+
+    def scorer(self) -> Optional[Scorer]:
+        """The batch fan scorer, or None when the rule set has none (no fan column)."""
+        return self.scorer_factory() if self.scorer_factory is not None else None
+
+
+RULESETS: Dict[str, RuleSet] = {
+    "sichuan": RuleSet("sichuan", 27, 0, ("standard", "seven_pairs"), True, True,
+                       "Sichuan 血战到底: 108 tiles, 定缺, standard + seven pairs (龙七对)",
+                       _sichuan_scorer),
+    "standard": RuleSet("standard", 34, 0, ("standard", "seven_pairs", "thirteen_orphans"), True,
+                        False, "136 tiles, standard + seven pairs + thirteen orphans"),
+    "riichi": RuleSet("riichi", 34, 0, ("standard", "seven_pairs", "thirteen_orphans"), False,
+                      False, "136 tiles, seven pairs of distinct kinds (Japanese rule)"),
+    "guobiao": RuleSet("guobiao", 34, 8, ("standard", "seven_pairs", "thirteen_orphans", "knitted"),
+                       True, False,
+                       "144 tiles (8 flowers, 补花), every Guobiao form; the 8-fan minimum is not "
+                       "checked (no batch scorer yet)"),
+}
+
+
+def register_scorer(rules: str, factory: Callable[[], Optional[Scorer]]) -> None:
+    """Plug a batch fan scorer into a rule set: ``factory()`` returns the scorer (or None)."""
+    get_rules(rules).scorer_factory = factory
+
+
+def get_rules(rules) -> RuleSet:
+    if isinstance(rules, RuleSet):
+        return rules
+    if not isinstance(rules, str):
+        raise TypeError(f"rules must be a string, got {type(rules).__name__}")
+    try:
+        return RULESETS[rules.strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown rule set {rules!r}: expected one of {', '.join(RULESETS)}") from None
+
+
+def _int_arg(value, name: str, lo: int, hi: Optional[int] = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    value = int(value)
+    if value < lo or (hi is not None and value > hi):
+        raise ValueError(f"{name} must be {lo}..{hi}, got {value}" if hi is not None
+                         else f"{name} must be >= {lo}, got {value}")
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# results
+
+COLUMNS = ("deal", "dingque", "flowers", "shanten_deal", "shanten", "tenpai_turn", "win_turn",
+           "win_tile", "hand", "fan")
+
+
+class SimulationResult:
+    """Arrays per deal (one row each): ``deal`` int64 (the deal index), ``dingque`` int8 (suit
+    0/1/2 or -1), ``flowers`` int8, ``shanten_deal`` int8, ``shanten`` int8[n, draws] (after each
+    turn's discard; -1 from the win on), ``tenpai_turn`` int8 (first turn with shanten <= 0, 0 = at
+    deal, -1 never), ``win_turn`` int8 (1..draws, -1 none), ``win_tile`` int8 (-1 none), ``hand``
+    uint8[n, 34] (the final hand: 14 tiles with a win, else 13) and ``fan`` int16 (-1 not a win;
+    ``None`` when the rule set has no scorer).
+    """
+
+    def __init__(self, rules: str, seed: int, draws: int, arrays: dict):
+        self.rules = rules
+        self.seed = seed
+        self.draws = draws
+        self.deal: np.ndarray = arrays["deal"]
+        self.dingque: np.ndarray = arrays["dingque"]
+        self.flowers: np.ndarray = arrays["flowers"]
+        self.shanten_deal: np.ndarray = arrays["shanten_deal"]
+        self.shanten: np.ndarray = arrays["shanten"]
+        self.tenpai_turn: np.ndarray = arrays["tenpai_turn"]
+        self.win_turn: np.ndarray = arrays["win_turn"]
+        self.win_tile: np.ndarray = arrays["win_tile"]
+        self.hand: np.ndarray = arrays["hand"]
+        self.fan: Optional[np.ndarray] = arrays.get("fan")
+
+    def __len__(self) -> int:
+        return len(self.deal)
+
+    def __repr__(self) -> str:
+        return (f"SimulationResult(rules={self.rules!r}, deals={len(self)}, seed={self.seed}, "
+                f"draws={self.draws}, win_rate={self.win_rate:.4f})")
+
+    @property
+    def win_rate(self) -> float:
+        return float((self.win_turn >= 0).mean()) if len(self) else 0.0
+
+    @property
+    def tenpai_rate(self) -> float:
+        return float((self.tenpai_turn >= 0).mean()) if len(self) else 0.0
+
+    def arrays(self) -> Dict[str, np.ndarray]:
+        """The columns as a dict (``fan`` only with a scorer)."""
+        out = {c: getattr(self, c) for c in COLUMNS}
+        if out["fan"] is None:
+            del out["fan"]
+        return out
+
+    def summary(self) -> "Summary":
+        s = Summary(self.rules, self.draws, seed=self.seed)
+        s.update(self)
+        return s
+
+    @staticmethod
+    def concat(parts: Sequence["SimulationResult"]) -> "SimulationResult":
+        if not parts:
+            raise ValueError("nothing to concatenate")
+        first = parts[0]
+        keys = first.arrays().keys()
+        arrays = {k: np.concatenate([p.arrays()[k] for p in parts]) for k in keys}
+        return SimulationResult(first.rules, first.seed, first.draws, arrays)
+
+    def to_npz(self, path) -> None:
+        """Write the columns to one .npz (``np.load(path)["win_turn"]``)."""
+        np.savez(path, **self.arrays())
+
+    def arrow_table(self):
+        """The columns as a pyarrow Table (``shanten`` and ``hand`` as fixed-size lists)."""
+        pa = _require("pyarrow", "Parquet output")
+        cols = {}
+        for name, arr in self.arrays().items():
+            if arr.ndim == 2:
+                width = arr.shape[1]
+                flat = pa.array(np.ascontiguousarray(arr).reshape(-1))
+                cols[name] = pa.FixedSizeListArray.from_arrays(flat, width)
+            else:
+                cols[name] = pa.array(arr)
+        meta = {"mjpy.rules": self.rules, "mjpy.seed": str(self.seed), "mjpy.draws": str(self.draws)}
+        return pa.table(cols).replace_schema_metadata(meta)
+
+    def to_parquet(self, path) -> None:
+        """Write one Parquet file, one row per deal."""
+        pq = _require("pyarrow.parquet", "Parquet output")
+        pq.write_table(self.arrow_table(), path)
+
+
+def _require(module: str, what: str):
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        top = module.split(".")[0]
+        raise ImportError(f"{what} needs {top}: pip install 'mjpy[sim]'") from None
+
+
+class Summary:
+    """Running totals over simulated deals: tenpai and win rate by turn, mean shanten by turn,
+    shanten at deal, fan of the wins. ``update(chunk)`` adds a chunk; memory does not grow."""
+
+    MAX_SHANTEN = 16
+
+    def __init__(self, rules: str, draws: int, seed: Optional[int] = None):
+        self.rules = rules
+        self.draws = draws
+        self.seed = seed
+        self.n = 0
+        self.tenpai_at = np.zeros(draws + 1, np.int64)           # first tenpai at turn t
+        self.win_at = np.zeros(draws + 1, np.int64)              # win at turn t (t >= 1)
+        self.shanten_sum = np.zeros(draws + 1, np.int64)         # turn 0 = at deal
+        self.shanten_deal = np.zeros(self.MAX_SHANTEN + 1, np.int64)   # index = shanten + 1
+        self.fan: Optional[Dict[int, int]] = None
+        self.flowers_sum = 0
+
+    def update(self, r: SimulationResult) -> "Summary":
+        n = len(r)
+        if n == 0:
+            return self
+        self.n += n
+        self.tenpai_at += np.bincount(r.tenpai_turn[r.tenpai_turn >= 0], minlength=self.draws + 1)
+        self.win_at += np.bincount(r.win_turn[r.win_turn >= 0], minlength=self.draws + 1)
+        self.shanten_sum[0] += int(r.shanten_deal.sum(dtype=np.int64))
+        if self.draws:
+            self.shanten_sum[1:] += r.shanten.sum(axis=0, dtype=np.int64)
+        self.shanten_deal += np.bincount(r.shanten_deal.astype(np.int64) + 1,
+                                         minlength=self.MAX_SHANTEN + 1)[:self.MAX_SHANTEN + 1]
+        self.flowers_sum += int(r.flowers.sum(dtype=np.int64))
+        if r.fan is not None:
+            if self.fan is None:
+                self.fan = {}
+            vals, cnt = np.unique(r.fan[r.win_turn >= 0], return_counts=True)
+            for v, c in zip(vals.tolist(), cnt.tolist()):
+                self.fan[v] = self.fan.get(v, 0) + c
+        return self
+
+    def merge(self, other: "Summary") -> "Summary":
+        self.n += other.n
+        self.tenpai_at += other.tenpai_at
+        self.win_at += other.win_at
+        self.shanten_sum += other.shanten_sum
+        self.shanten_deal += other.shanten_deal
+        self.flowers_sum += other.flowers_sum
+        if other.fan is not None:
+            self.fan = self.fan or {}
+            for v, c in other.fan.items():
+                self.fan[v] = self.fan.get(v, 0) + c
+        return self
+
+    def tenpai_rate(self) -> np.ndarray:
+        """Share of deals tenpai by turn t (t = 0 .. draws; cumulative)."""
+        return np.cumsum(self.tenpai_at) / max(self.n, 1)
+
+    def win_rate(self) -> np.ndarray:
+        """Share of deals won by turn t (t = 0 .. draws; cumulative)."""
+        return np.cumsum(self.win_at) / max(self.n, 1)
+
+    def mean_shanten(self) -> np.ndarray:
+        """Mean shanten after turn t (0 = at deal; a won hand counts -1)."""
+        return self.shanten_sum / max(self.n, 1)
+
+    def to_dict(self) -> dict:
+        top = int(np.nonzero(self.shanten_deal)[0].max()) if self.shanten_deal.any() else 0
+        d = {
+            "rules": self.rules,
+            "deals": self.n,
+            "seed": self.seed,
+            "draws": self.draws,
+            "tenpai_rate": round(float(self.tenpai_rate()[-1]), 6),
+            "win_rate": round(float(self.win_rate()[-1]), 6),
+            "by_turn": [
+                {"turn": t, "tenpai_rate": round(float(a), 6), "win_rate": round(float(b), 6),
+                 "mean_shanten": round(float(c), 4)}
+                for t, (a, b, c) in enumerate(zip(self.tenpai_rate(), self.win_rate(),
+                                                  self.mean_shanten()))
+            ],
+            "shanten_at_deal": {str(i - 1): int(self.shanten_deal[i]) for i in range(top + 1)
+                                if self.shanten_deal[i]},
+        }
+        if self.flowers_sum:
+            d["mean_flowers"] = round(self.flowers_sum / max(self.n, 1), 4)
+        if self.fan is not None:
+            d["fan_of_wins"] = {str(k): v for k, v in sorted(self.fan.items())}
+        return d
+
+    def format(self) -> str:
+        """The summary as text tables."""
+        n = max(self.n, 1)
+        lines = [f"{self.rules}: {self.n:,} deals, seed {self.seed}, {self.draws} draws each",
+                 f"tenpai {self.tenpai_rate()[-1]:.2%}   win {self.win_rate()[-1]:.2%}",
+                 "", "turn  tenpai   win      mean shanten"]
+        tr, wr, ms = self.tenpai_rate(), self.win_rate(), self.mean_shanten()
+        for t in range(self.draws + 1):
+            lines.append(f"{t:>4}  {tr[t]:7.2%}  {wr[t]:7.2%}  {ms[t]:6.3f}")
+        lines += ["", "shanten at deal  deals      share"]
+        for i, c in enumerate(self.shanten_deal):
+            if c:
+                lines.append(f"{i - 1:>15}  {int(c):>9,}  {c / n:6.2%}")
+        if self.flowers_sum:
+            lines.append(f"\nflowers per deal (补花): {self.flowers_sum / n:.3f}")
+        if self.fan is not None:
+            wins = sum(self.fan.values()) or 1
+            lines += ["", "fan of the wins  wins       share"]
+            for k, v in sorted(self.fan.items()):
+                lines.append(f"{k:>15}  {v:>9,}  {v / wins:6.2%}")
+        return "\n".join(lines)
+
+    __str__ = format
+
+    def plot(self, path) -> None:
+        """A PNG: tenpai and win rate by turn, shanten at deal and (with a scorer) fan of wins."""
+        _require("matplotlib", "--plot")
+        import matplotlib
+
+        matplotlib.use("Agg", force=False)
+        import matplotlib.pyplot as plt
+        import matplotlib.ticker
+
+        panels = 3 if self.fan else 2
+        fig, axes = plt.subplots(1, panels, figsize=(5 * panels, 4))
+        t = np.arange(self.draws + 1)
+        ax = axes[0]
+        ax.plot(t, self.tenpai_rate() * 100, marker="o", ms=3, label="tenpai")
+        ax.plot(t, self.win_rate() * 100, marker="o", ms=3, label="won (self-drawn)")
+        ax.set_xlabel("draws")
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+        ax.set_ylabel("% of deals (cumulative)")
+        ax.set_title(f"{self.rules}: {self.n:,} solo deals")
+        ax.grid(alpha=0.3)
+        ax.legend()
+        ax = axes[1]
+        idx = np.nonzero(self.shanten_deal)[0]
+        ax.bar(idx - 1, self.shanten_deal[idx] / max(self.n, 1) * 100)
+        ax.set_xlabel("shanten at deal")
+        ax.set_ylabel("% of deals")
+        ax.grid(alpha=0.3, axis="y")
+        if self.fan:
+            ax = axes[2]
+            ks = sorted(self.fan)
+            wins = sum(self.fan.values())
+            ax.bar(ks, [self.fan[k] / wins * 100 for k in ks])
+            ax.set_xlabel("fan")
+            ax.set_ylabel("% of wins")
+            ax.grid(alpha=0.3, axis="y")
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+
+
+# ---------------------------------------------------------------------------------------------
+# running
+
+def play_range(rules, seed: int, start: int, n: int, draws: int = DEFAULT_DRAWS, workers=None,
+               score: bool = True) -> SimulationResult:
+    """Play deals ``start .. start + n - 1`` -> one :class:`SimulationResult` (the unit of work
+    of :func:`simulate_chunks` and of ``mjpy.distributed.simulate``)."""
+    rs = get_rules(rules)
+    arrays = _sim.play(n, n_kinds=rs.n_kinds, n_flowers=rs.n_flowers, forms=forms_mask(rs.forms),
+                       quads=rs.quads_as_two_pairs, dingque=rs.dingque, draws=draws, seed=seed,
+                       start=start, workers=workers)
+    arrays["deal"] = np.arange(start, start + n, dtype=np.int64)
+    scorer = rs.scorer() if score else None
+    if scorer is not None:
+        fan = np.full(n, -1, np.int16)
+        won = np.nonzero(arrays["win_turn"] >= 0)[0]
+        if len(won):
+            fan[won] = scorer(arrays["hand"][won], arrays["win_tile"][won].astype(np.int64),
+                              arrays["dingque"][won], workers)
+        arrays["fan"] = fan
+    return SimulationResult(rs.name, seed, draws, arrays)
+
+
+def _check_args(rules, deals, seed, draws, chunk_size, start):
+    rs = get_rules(rules)
+    deals = _int_arg(deals, "deals", 0)
+    seed = _int_arg(seed, "seed", 0, 2 ** 64 - 1)
+    draws = _int_arg(draws, "draws", 0, min(rs.wall_size - rs.n_flowers - 13, 127))
+    chunk_size = _int_arg(chunk_size, "chunk_size", 1)
+    start = _int_arg(start, "start", 0)
+    return rs, deals, seed, draws, chunk_size, start
+
+
+def simulate_chunks(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
+                    draws: int = DEFAULT_DRAWS, workers: Optional[int] = None,
+                    chunk_size: int = DEFAULT_CHUNK, start: int = 0) -> Iterator[SimulationResult]:
+    """Yield :class:`SimulationResult` chunks of ``chunk_size`` deals (deal indices ``start`` ..
+    ``start + deals - 1``), each played over ``workers`` threads.
+
+    >>> sum(len(c) for c in simulate_chunks("sichuan", 2500, seed=1, chunk_size=1000))
+    2500
+    """
+    rs, deals, seed, draws, chunk_size, start = _check_args(rules, deals, seed, draws, chunk_size,
+                                                            start)
+    workers = resolve_workers(workers)
+    for a in range(start, start + deals, chunk_size):
+        yield play_range(rs, seed, a, min(chunk_size, start + deals - a), draws, workers)
+
+
+def simulate(rules: str = "sichuan", deals: int = 1000, seed: int = 0, workers: Optional[int] = None,
+             draws: int = DEFAULT_DRAWS, chunk_size: int = DEFAULT_CHUNK, *,
+             start: int = 0) -> SimulationResult:
+    """Play ``deals`` random deals solo -> :class:`SimulationResult` with arrays per deal.
+
+    >>> r = simulate("sichuan", deals=500, seed=7)
+    >>> len(r), r.shanten.shape[1]
+    (500, 18)
+    """
+    rs, deals, seed, draws, chunk_size, start = _check_args(rules, deals, seed, draws, chunk_size,
+                                                            start)
+    parts = list(simulate_chunks(rs.name, deals, seed, draws=draws, workers=workers,
+                                 chunk_size=chunk_size, start=start))
+    if not parts:
+        return play_range(rs, seed, start, 0, draws, 1)
+    return parts[0] if len(parts) == 1 else SimulationResult.concat(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# streaming writers (used by the command line)
+
+class ParquetChunkWriter:
+    """Append :class:`SimulationResult` chunks to one Parquet file (one row group per chunk)."""
+
+    def __init__(self, path):
+        self.pq = _require("pyarrow.parquet", "Parquet output")
+        self.path = path
+        self.writer = None
+
+    def write(self, r: SimulationResult) -> None:
+        table = r.arrow_table()
+        if self.writer is None:
+            self.writer = self.pq.ParquetWriter(self.path, table.schema)
+        self.writer.write_table(table)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+class NpzStreamWriter:
+    """Write arrays of known length row range by row range into one .npz, with flat memory: each
+    column goes to a disk-backed .npy (``open_memmap``) in a temporary directory next to the output,
+    and the columns are stored (uncompressed, zip64) into the .npz at ``close()``."""
+
+    def __init__(self, path, n: int, columns: Dict[str, tuple]):
+        """``columns``: name -> (dtype, row shape), e.g. ``{"shanten": (np.int8, (18,))}``."""
+        self.path = os.fspath(path)
+        self.n = n
+        self.tmp = tempfile.TemporaryDirectory(prefix=".mjpy-", dir=os.path.dirname(os.path.abspath(self.path)))
+        self.maps = {
+            name: np.lib.format.open_memmap(os.path.join(self.tmp.name, name + ".npy"), mode="w+",
+                                            dtype=dtype, shape=(n,) + tuple(shape))
+            for name, (dtype, shape) in columns.items()
+        }
+
+    def write(self, start: int, arrays: Dict[str, np.ndarray]) -> None:
+        for name, arr in arrays.items():
+            self.maps[name][start:start + len(arr)] = arr
+
+    def close(self) -> None:
+        names = list(self.maps)
+        for m in self.maps.values():
+            m.flush()
+        self.maps.clear()
+        with zipfile.ZipFile(self.path, "w", zipfile.ZIP_STORED, allowZip64=True) as z:
+            for name in names:
+                z.write(os.path.join(self.tmp.name, name + ".npy"), name + ".npy")
+        self.tmp.cleanup()
+
+    def abort(self) -> None:
+        self.maps.clear()
+        self.tmp.cleanup()
+
+
+def result_columns(rules, draws: int) -> Dict[str, tuple]:
+    """Column dtypes and row shapes of a simulation (for :class:`NpzStreamWriter`)."""
+    rs = get_rules(rules)
+    cols = {"deal": (np.int64, ()), "dingque": (np.int8, ()), "flowers": (np.int8, ()),
+            "shanten_deal": (np.int8, ()), "shanten": (np.int8, (draws,)),
+            "tenpai_turn": (np.int8, ()), "win_turn": (np.int8, ()), "win_tile": (np.int8, ()),
+            "hand": (np.uint8, (34,))}
+    if rs.scorer() is not None:
+        cols["fan"] = (np.int16, ())
+    return cols
+
+
+def summary_json(s: Summary) -> str:
+    return json.dumps(s.to_dict(), ensure_ascii=False)

@@ -1,0 +1,156 @@
+"""The kernel on Dask: batch analysis of dask arrays and simulations split into Dask tasks.
+
+>>> import dask.array as da, numpy as np, mjpy
+>>> from mjpy.distributed import shanten
+>>> x = da.from_array(mjpy.random.deal(10_000, "sichuan", seed=1), chunks=(4096, 34))
+>>> shanten(x).compute().shape          # one int8 per row, on any scheduler / cluster
+(10000,)
+
+Each chunk of rows is one task calling the kernel (``mjcore.batch``) on that block; the lookup
+tables load once per worker process (at import of ``mjcore``) and are shared by its threads.
+Everything sent to the workers pickles by reference (module-level functions, plain arguments), so
+any Dask scheduler works: threads, processes, ``distributed`` on one machine or many.
+Chunks must span all 34 columns: arrays chunked along the columns are rechunked.
+
+:func:`simulate` splits the deal indices into ranges, one task each; every deal depends only on
+``(rules, seed, index)``, so the result equals ``mjpy.simulate`` with the same arguments.
+"""
+from __future__ import annotations
+
+from typing import List, Optional
+
+import numpy as np
+
+from mjpy import batch as _batch
+from mjpy import simulation as _simulation
+
+__all__ = ["shanten", "is_win", "waits", "waits_mask", "useful_tiles", "simulate",
+           "simulate_delayed", "summarize"]
+
+
+def _da():
+    try:
+        import dask.array as da
+    except ImportError:
+        raise ImportError("mjpy.distributed needs dask: pip install 'mjpy[distributed]'") from None
+    return da
+
+
+def _prepare(x):
+    da = _da()
+    if not isinstance(x, da.Array):
+        raise TypeError(f"x must be a dask array (dask.array.from_array(hands, chunks=(n, 34))), "
+                        f"got {type(x).__name__}")
+    if x.ndim != 2 or x.shape[1] != 34:
+        raise ValueError(f"x must have shape (N, 34), got {x.shape}")
+    if x.dtype.kind not in "iu":
+        raise TypeError(f"x must hold integer tile counts (uint8), got dtype {x.dtype}")
+    if len(x.chunks[1]) != 1:
+        x = x.rechunk({1: 34})
+    return x
+
+
+# module-level block functions: they pickle by reference
+def _block(block: np.ndarray, op: str, kw: dict) -> np.ndarray:
+    fn = getattr(_batch, op)
+    try:
+        return fn(block, **kw)
+    except ValueError as e:
+        raise ValueError(f"{e} (row index within a chunk of {len(block)} rows)") from None
+
+
+def _map(x, op: str, dtype, kw: dict):
+    x = _prepare(x)
+    kw = dict(kw)
+    kw.setdefault("workers", 1)      # Dask runs the chunks in parallel
+    return x.map_blocks(_block, op, kw, dtype=dtype, drop_axis=1, chunks=(x.chunks[0],))
+
+
+def shanten(x, **kw):
+    """``mjpy.batch.shanten`` per chunk -> dask int8 array (N,). Keywords as in mjpy.batch."""
+    return _map(x, "shanten", np.int8, kw)
+
+
+def is_win(x, **kw):
+    """``mjpy.batch.is_win`` per chunk -> dask bool array (N,)."""
+    return _map(x, "is_win", np.bool_, kw)
+
+
+def waits_mask(x, **kw):
+    """``mjpy.batch.waits`` per chunk -> dask uint64 array (N,) of tile bit masks."""
+    return _map(x, "waits", np.uint64, kw)
+
+
+waits = waits_mask
+
+
+def useful_tiles(x, **kw):
+    """``mjpy.batch.useful_tiles`` per chunk -> dask uint64 array (N,) of tile bit masks."""
+    return _map(x, "useful_tiles", np.uint64, kw)
+
+
+# ---------------------------------------------------------------------------------------------
+# simulation
+
+def _play(rules: str, seed: int, start: int, n: int, draws: int, workers: int):
+    return _simulation.play_range(rules, seed, start, n, draws, workers)
+
+
+def _summary(rules: str, draws: int, seed: int, r) -> "_simulation.Summary":
+    return _simulation.Summary(rules, draws, seed=seed).update(r)
+
+
+def simulate_delayed(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
+                     draws: int = _simulation.DEFAULT_DRAWS, chunk_size: int = 1 << 18,
+                     workers: int = 1, start: int = 0) -> List:
+    """One ``dask.delayed`` :class:`~mjpy.simulation.SimulationResult` per range of
+    ``chunk_size`` deals (``workers`` threads inside each task)."""
+    try:
+        from dask import delayed
+    except ImportError:
+        raise ImportError("mjpy.distributed needs dask: pip install 'mjpy[distributed]'") from None
+    rs, deals, seed, draws, chunk_size, start = _simulation._check_args(rules, deals, seed, draws,
+                                                                        chunk_size, start)
+    play = delayed(_play, pure=True)
+    return [play(rs.name, seed, a, min(chunk_size, start + deals - a), draws, workers)
+            for a in range(start, start + deals, chunk_size)]
+
+
+def simulate(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
+             draws: int = _simulation.DEFAULT_DRAWS, chunk_size: int = 1 << 18, workers: int = 1,
+             start: int = 0, client=None) -> "_simulation.SimulationResult":
+    """Play the deals as Dask tasks and gather them -> the same result as ``mjpy.simulate``.
+
+    ``client``: a ``distributed.Client`` (default: the current one, else Dask's scheduler).
+    """
+    import dask
+
+    parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size,
+                             workers=workers, start=start)
+    if not parts:
+        return _simulation.simulate(rules, 0, seed, draws=draws, start=start)
+    if client is not None:
+        results = client.gather(client.compute(parts))
+    else:
+        results = dask.compute(*parts)
+    return results[0] if len(results) == 1 else _simulation.SimulationResult.concat(list(results))
+
+
+def summarize(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
+              draws: int = _simulation.DEFAULT_DRAWS, chunk_size: int = 1 << 18, workers: int = 1,
+              client=None) -> "_simulation.Summary":
+    """Only the summary of a simulation: each task returns its chunk's running totals, so
+    nothing per deal travels back (for billions of deals)."""
+    import dask
+    from dask import delayed
+
+    parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size, workers=workers)
+    rs = _simulation.get_rules(rules)
+    summ = [delayed(_summary, pure=True)(rs.name, draws, seed, p) for p in parts]
+    out = _simulation.Summary(rs.name, draws, seed=seed)
+    if not summ:
+        return out
+    results = client.gather(client.compute(summ)) if client is not None else dask.compute(*summ)
+    for s in results:
+        out.merge(s)
+    return out

@@ -154,20 +154,22 @@ cdef int make_rules(Rules* R, int n_kinds, int n_flowers, int forms, bint quads,
 
 
 cdef inline int dist_states(const Tables* T, const Lookup* L, const uint8_t* h, const Rules* R,
-                            const Ctx* ctx) noexcept nogil:
-    """Distance (shanten + 1) of the counts h, 4 sets + a pair, whose lookup is L."""
+                            const Ctx* ctx, int forms, int kn_floor) noexcept nogil:
+    """Distance (shanten + 1) of the counts h, 4 sets + a pair, whose lookup is L, over ``forms``.
+    The knitted forms are only computed when the other forms are above ``kn_floor`` (a lower
+    bound of the knitted distance known to the caller)."""
     cdef int best = 99, d
-    if R.forms & FORM_STANDARD:
+    if forms & FORM_STANDARD:
         best = std_distance(T, L, 4)
-    if R.forms & FORM_SEVEN_PAIRS:
+    if forms & FORM_SEVEN_PAIRS:
         d = seven_pairs_distance(h, R.quads)
         if d < best:
             best = d
-    if R.forms & FORM_THIRTEEN_ORPHANS:
+    if forms & FORM_THIRTEEN_ORPHANS:
         d = thirteen_orphans_distance(h)
         if d < best:
             best = d
-    if R.forms & FORM_KNITTED:
+    if forms & FORM_KNITTED and best > kn_floor:
         d = knitted_distance(T, h, ctx)
         if d < best:
             best = d
@@ -178,11 +180,11 @@ cdef inline int dist_full(const Tables* T, const uint8_t* h, const Rules* R,
                           const Ctx* ctx) noexcept nogil:
     cdef Lookup L
     lookup(T, h, &L)
-    return dist_states(T, &L, h, R, ctx)
+    return dist_states(T, &L, h, R, ctx, R.forms, -1)
 
 
 cdef inline int dist_changed(const Tables* T, const Lookup* base, const uint8_t* h, int t, int delta,
-                             const Rules* R, const Ctx* ctx) noexcept nogil:
+                             const Rules* R, const Ctx* ctx, int forms, int kn_floor) noexcept nogil:
     """Distance of h, where h differs from the counts of ``base`` by ``delta`` (+-1) copies of t."""
     cdef Lookup L = base[0]
     cdef int b = t // 9 if t < 27 else 3
@@ -195,7 +197,7 @@ cdef inline int dist_changed(const Tables* T, const Lookup* base, const uint8_t*
         L.state[b] = T.suit_state[L.key[b]]
     else:
         L.state[b] = T.honor_state[L.key[b]]
-    return dist_states(T, &L, h, R, ctx)
+    return dist_states(T, &L, h, R, ctx, forms, kn_floor)
 
 
 cdef inline uint64_t neighbourhood(const uint8_t* h, uint64_t allowed, int forms) noexcept nogil:
@@ -221,23 +223,32 @@ cdef inline uint64_t neighbourhood(const uint8_t* h, uint64_t allowed, int forms
 cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, int d,
                             uint64_t allowed, const Rules* R, const Ctx* ctx) noexcept nogil:
     """Unseen copies (4 - in hand - own discards) of the tiles whose draw lowers the distance d of
-    the 13-tile counts h. Tiles far from the hand all act alike: one of them is tried for all."""
+    the 13-tile counts h. Tiles far from the hand all act alike: one of them is tried for all.
+    A special form whose distance is above d cannot drop below d with one tile: it is left out."""
     cdef Lookup L
-    cdef uint64_t test = neighbourhood(h, allowed, R.forms), iso = allowed & ~test
-    cdef int u, total = 0, rep = -1
+    cdef int forms = R.forms, kn_floor = -1, u, total = 0, rep = -1
+    cdef uint64_t test, iso
+    if forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) > d:
+        forms &= ~FORM_THIRTEEN_ORPHANS
+    if forms & FORM_KNITTED:
+        kn_floor = knitted_distance(T, h, ctx) - 1
+        if kn_floor >= d:
+            forms &= ~FORM_KNITTED
+    test = neighbourhood(h, allowed, forms)
+    iso = allowed & ~test
     lookup(T, h, &L)
     for u in range(34):
         if (test >> u) & 1:
             if h[u] < 4:
                 h[u] += 1
-                if dist_changed(T, &L, h, u, 1, R, ctx) < d:
+                if dist_changed(T, &L, h, u, 1, R, ctx, forms, kn_floor) < d:
                     total += 4 - (h[u] - 1) - disc[u]
                 h[u] -= 1
         elif (iso >> u) & 1 and rep < 0:
             rep = u
     if rep >= 0:
         h[rep] += 1
-        if dist_changed(T, &L, h, rep, 1, R, ctx) < d:
+        if dist_changed(T, &L, h, rep, 1, R, ctx, forms, kn_floor) < d:
             for u in range(34):
                 if (iso >> u) & 1:
                     total += 4 - disc[u]
@@ -278,7 +289,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
     cdef uint8_t e[34]          # the hand without its 定缺 tiles (= h without 定缺)
     cdef uint8_t disc[34]       # own discards
     cdef int8_t* shrow = o.sh + r * draws
-    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, u, best_u, pick
+    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, u, best_u, pick, kn14
     cdef int ties[34]
     cdef uint64_t allowed
     cdef Lookup L
@@ -330,12 +341,14 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
             d = dist_full(T, e, R, &ctx)
         else:
             lookup(T, e, &L)
+            # removing a tile never lowers a distance: the 14-tile knitted distance bounds them all
+            kn14 = knitted_distance(T, e, &ctx) if R.forms & FORM_KNITTED else -1
             best = 99
             n_ties = 0
             for c in range(34):
                 if e[c]:
                     e[c] -= 1
-                    k = dist_changed(T, &L, e, c, -1, R, &ctx)
+                    k = dist_changed(T, &L, e, c, -1, R, &ctx, R.forms, kn14)
                     e[c] += 1
                     if k < best:
                         best = k

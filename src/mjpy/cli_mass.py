@@ -161,16 +161,32 @@ def simulate_cmd(args) -> int:
     bar = _Progress(deals, "deal", not args.no_progress)
     t0 = time.perf_counter()
     ok = False
+    # the file is written by one background thread while the kernel plays the next chunk (both
+    # release the GIL); at most one chunk waits to be written, so memory stays flat
+    from concurrent.futures import ThreadPoolExecutor
+
+    io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mjpy-writer")
+    pending = None
+
+    def write(c):
+        if kind == ".parquet":
+            writer.write(c)
+        else:
+            writer.write(int(c.deal[0]), c.arrays())
+
     try:
         for c in S.simulate_chunks(rs.name, deals, seed, draws=draws, workers=workers, chunk_size=chunk):
             summary.update(c)
-            if kind == ".parquet":
-                writer.write(c)
-            elif kind == ".npz":
-                writer.write(int(c.deal[0]), c.arrays())
+            if writer is not None:
+                if pending is not None:
+                    pending.result()
+                pending = io.submit(write, c)
             bar.update(len(c))
+        if pending is not None:
+            pending.result()
         ok = True
     finally:
+        io.shutdown(wait=True)
         bar.close()
         if writer is not None:
             if ok or kind == ".parquet":
@@ -188,7 +204,7 @@ def simulate_cmd(args) -> int:
     else:
         text = summary.format()
         rate = f"{deals / seconds:,.0f} deals/s" if seconds > 0 else ""
-        text += f"\n\n{deals:,} deals in {seconds:.2f} s ({rate}, {workers} workers)"
+        text += f"\n\n{deals:,} deals in {seconds:.2f} s ({rate}, {workers} worker{'s' if workers != 1 else ''})"
         if args.out:
             text += f"\nwrote {args.out}"
         if args.plot:
@@ -431,7 +447,7 @@ def evaluate_cmd(args) -> int:
     else:
         text = summ.format(args.hands)
         if seconds > 0:
-            text += f"\n\n{n:,} hands in {seconds:.2f} s ({n / seconds:,.0f} hands/s, {workers} workers)"
+            text += f"\n\n{n:,} hands in {seconds:.2f} s ({n / seconds:,.0f} hands/s, {workers} worker{'s' if workers != 1 else ''})"
         if args.out:
             text += f"\nwrote {args.out}"
         _print(text)

@@ -24,7 +24,7 @@ import numpy as np
 from mjpy import batch as _batch
 from mjpy import simulation as _simulation
 
-__all__ = ["shanten", "is_win", "waits", "waits_mask", "useful_tiles", "simulate",
+__all__ = ["deal", "shanten", "is_win", "waits", "waits_mask", "useful_tiles", "simulate",
            "simulate_delayed", "summarize"]
 
 
@@ -87,6 +87,37 @@ waits = waits_mask
 def useful_tiles(x, **kw):
     """``mjpy.batch.useful_tiles`` per chunk -> dask uint64 array (N,) of tile bit masks."""
     return _map(x, "useful_tiles", np.uint64, kw)
+
+
+def _deal_block(rules: str, seed: int, start: int, n: int, hand_size: int) -> np.ndarray:
+    import mjpy.random
+
+    return mjpy.random.deal(n, rules, seed, hand_size, start=start, workers=1)
+
+
+def deal(n: int, rules: str = "sichuan", seed: int = 0, *, hand_size: int = 13,
+         chunk_size: int = 1 << 20):
+    """``mjpy.random.deal`` as a dask array (N, 34) uint8 whose chunks are dealt on the workers:
+    equal to the local call (deal i depends only on ``(rules, seed, i)``).
+
+    >>> deal(5, "sichuan", seed=7).compute().sum(axis=1).tolist()
+    [13, 13, 13, 13, 13]
+    """
+    da = _da()
+    from dask import delayed
+
+    import mjpy.random
+
+    mjpy.random.wall_of(rules)
+    n = _simulation._int_arg(n, "n", 0)
+    chunk_size = _simulation._int_arg(chunk_size, "chunk_size", 1)
+    mk = delayed(_deal_block, pure=True)
+    parts = [da.from_delayed(mk(rules, seed, a, min(chunk_size, n - a), hand_size),
+                             shape=(min(chunk_size, n - a), 34), dtype=np.uint8)
+             for a in range(0, n, chunk_size)]
+    if not parts:
+        return da.zeros((0, 34), dtype=np.uint8)
+    return da.concatenate(parts, axis=0)
 
 
 # ---------------------------------------------------------------------------------------------

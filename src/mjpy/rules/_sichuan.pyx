@@ -169,54 +169,95 @@ cdef inline bint yaojiu(int* c, const int8_t* m, bint pair_terminal) noexcept no
     return False
 
 
-cdef inline int hand_total(int* c, const int8_t* m, bint std, bint seven, unsigned int flags,
-                           const Prof* P) noexcept nogil:
-    """Total (after the cap) of a complete hand: ``c`` 27 concealed counts (a virtual fifth copy
-    allowed), ``m`` melds (3 pon, 4 kong), ``std``/``seven`` its forms, ``flags`` situational bits."""
-    cdef int t, x, r, rank, pair_mods = 0, quads = 0, gen = 0, kongs = 0, suits = 0, i, g, v, best
-    cdef bint bad_mod = False, jiang = True
-    cdef int counts[N_SRC]
+cdef struct HandBase:
+    int suits            # suits held (concealed and melds), bit s
+    int n1               # concealed kinds with count % 3 == 1
+    int n2               # concealed kinds with count % 3 == 2
+    int quads            # concealed kinds held four (or five) times
+    int gen_pons         # 碰 with the fourth copy held (when the option counts them)
+    int kongs
+    int middle           # concealed tiles of rank 4-6 (no 带幺九 while any)
+    bint jiang           # every tile a 2, 5 or 8
+    bint melds_terminal  # every meld of a 1 or a 9
+
+
+cdef inline void hand_base(const int* c, const int8_t* m, const Prof* P, HandBase* B) noexcept nogil:
+    """The facts of the concealed counts ``c`` and melds ``m`` that :func:`add_tile` updates."""
+    cdef int t, x, r, rank
+    B.suits = 0
+    B.n1 = 0
+    B.n2 = 0
+    B.quads = 0
+    B.gen_pons = 0
+    B.kongs = 0
+    B.middle = 0
+    B.jiang = True
+    B.melds_terminal = True
     for t in range(27):
         x = c[t]
         rank = t % 9
         if x:
-            suits |= 1 << (t // 9)
+            B.suits |= 1 << (t // 9)
             r = x % 3
-            if r == 1:
-                bad_mod = True
-            elif r == 2:
-                pair_mods += 1
-            if x >= 4:
-                quads += 1
+            B.n1 += r == 1
+            B.n2 += r == 2
+            B.quads += x >= 4
             if rank != 1 and rank != 4 and rank != 7:
-                jiang = False
+                B.jiang = False
+            if 3 <= rank <= 5:
+                B.middle += x
         if m[t]:
-            suits |= 1 << (t // 9)
+            B.suits |= 1 << (t // 9)
             if rank != 1 and rank != 4 and rank != 7:
-                jiang = False
+                B.jiang = False
+            if rank != 0 and rank != 8:
+                B.melds_terminal = False
             if m[t] == 4:
-                kongs += 1
+                B.kongs += 1
             elif P.gen_pon_held and x >= 1:
-                gen += 1
-    gen += quads
-    if P.kong_as_gen:
-        gen += kongs
+                B.gen_pons += 1
+
+
+cdef inline void add_tile(HandBase* B, int x, int t, const int8_t* m, const Prof* P) noexcept nogil:
+    """Update ``B`` for one more copy of ``t``, of which the hand held ``x``."""
+    cdef int rank = t % 9
+    cdef int r0 = x % 3, r1 = (x + 1) % 3
+    B.suits |= 1 << (t // 9)
+    B.n1 += (r1 == 1) - (r0 == 1)
+    B.n2 += (r1 == 2) - (r0 == 2)
+    B.quads += x == 3
+    if rank != 1 and rank != 4 and rank != 7:
+        B.jiang = False
+    if 3 <= rank <= 5:
+        B.middle += 1
+    if x == 0 and m[t] == 3 and P.gen_pon_held:
+        B.gen_pons += 1
+
+
+cdef inline int total_of(int* c, const int8_t* m, const HandBase* B, bint std, bint seven, unsigned int flags,
+                         const Prof* P) noexcept nogil:
+    """Total (after the cap) of a complete hand: ``c`` its 27 concealed counts (a virtual fifth copy
+    allowed), ``m`` melds (3 pon, 4 kong), ``B`` its :func:`hand_base`, ``std``/``seven`` its forms,
+    ``flags`` situational bits."""
+    cdef int i, g, v, best
+    cdef int gen = B.quads + B.gen_pons + (B.kongs if P.kong_as_gen else 0)
+    cdef int counts[N_SRC]
     if std:
         flags |= F_STD
-        if yaojiu(c, m, P.yaojiu_pair_terminal):
+        if B.melds_terminal and not B.middle and yaojiu(c, m, P.yaojiu_pair_terminal):
             flags |= F_YAOJIU
     if seven:
         flags |= F_SEVEN
-    if quads:
+    if B.quads:
         flags |= F_QUADS
-    if not bad_mod and pair_mods == 1:
+    if B.n1 == 0 and B.n2 == 1:
         flags |= F_ALLPUNG
-    if suits == 1 or suits == 2 or suits == 4:
+    if B.suits == 1 or B.suits == 2 or B.suits == 4:
         flags |= F_QING
-    if jiang:
+    if B.jiang:
         flags |= F_JIANG
     counts[SRC_GEN] = gen
-    counts[SRC_KONGS] = kongs
+    counts[SRC_KONGS] = B.kongs
     counts[SRC_GANGSHANGHUA] = (flags & F_GANGSHANGHUA) != 0
     counts[SRC_GANGSHANGPAO] = (flags & F_GANGSHANGPAO) != 0
     counts[SRC_QIANGGANG] = (flags & F_QIANGGANG) != 0
@@ -269,6 +310,7 @@ cdef int best_fan_row(const Tables* T, const uint8_t* h, const int8_t* m, int n_
     cdef Lookup L
     cdef uint64_t w, sw = 0, four, bits
     cdef int c[27]
+    cdef HandBase B13, B
     if dq >= 0:
         if suits >> dq & 1:
             return -1
@@ -294,11 +336,14 @@ cdef int best_fan_row(const Tables* T, const uint8_t* h, const int8_t* m, int n_
         return -1
     for t in range(27):
         c[t] = h[t]
+    hand_base(c, m, P, &B13)
     while bits:
         t = mj_ctz64(bits)
         bits &= bits - 1
+        B = B13
+        add_tile(&B, c[t], t, m, P)
         c[t] += 1
-        v = hand_total(c, m, (w >> t) & 1, (sw >> t) & 1, 0, P)
+        v = total_of(c, m, &B, (w >> t) & 1, (sw >> t) & 1, 0, P)
         c[t] -= 1
         if best < 0 or (v > best if P.use_max else v < best):
             best = v
@@ -312,6 +357,7 @@ cdef int score_row(const Tables* T, const uint8_t* h, const int8_t* m, int n_mel
     cdef Lookup L
     cdef bint std, seven
     cdef int c[27]
+    cdef HandBase B
     if suits == 7 or (dq >= 0 and suits >> dq & 1):
         return -1
     lookup(T, h, &L)
@@ -321,7 +367,8 @@ cdef int score_row(const Tables* T, const uint8_t* h, const int8_t* m, int n_mel
         return -1
     for t in range(27):
         c[t] = h[t]
-    return hand_total(c, m, std, seven, flags, P)
+    hand_base(c, m, P, &B)
+    return total_of(c, m, &B, std, seven, flags, P)
 
 
 # ---------------------------------------------------------------------------------------------

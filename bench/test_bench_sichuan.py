@@ -1,5 +1,5 @@
-"""Sichuan 查大叫 benchmarks: ``best_fan_if_tenpai`` per hand (scalar) and
-``best_fan_if_tenpai_batch`` over 100k hands (1 and 2 workers for the kernel's waits).
+"""Sichuan benchmarks: ``best_fan_if_tenpai`` per hand (scalar), ``best_fan_if_tenpai_batch`` over a
+million hands and ``score_batch`` over a million complete hands (1 and 2 workers).
 
 ``pytest bench/test_bench_sichuan.py --benchmark-enable`` times them (the table reads as time per
 hand); without it (the project default ``--benchmark-disable``) a smoke test on a few thousand hands
@@ -18,7 +18,7 @@ from mjpy import Meld
 from mjpy.rules import sichuan as S
 
 N_UNIQUE = 4000
-N_BATCH = 100_000
+N_BATCH = 1_000_000
 SMOKE_BATCH = 4000
 N_SCALAR = 4000
 SMOKE_SCALAR = 300
@@ -141,3 +141,41 @@ def test_bench_best_fan_if_tenpai_batch(benchmark, workers):
         benchmark.extra_info.update(hands=n, workers=workers, ns_per_hand=round(ns, 1),
                                     hands_per_s=round(1e9 / ns),
                                     tenpai_fraction=round(float((got >= 0).mean()), 3))
+
+
+def complete_set():
+    """(hands, melds, win tiles): every winning draw of the tenpai half of :func:`hand_set`."""
+    if "complete" not in _CACHE:
+        hands, melds, _ = hand_set()
+        rows, ms, wins = [], [], []
+        for h, m in zip(hands[::2], melds[::2]):
+            for t in range(27):
+                c = h.copy()
+                c[t] += 1
+                if (c.astype(np.int16) + m).max() <= 4:
+                    rows.append(c)
+                    ms.append(m)
+                    wins.append(t)
+        H, M, W = np.array(rows), np.array(ms), np.array(wins)
+        keep = S.score_batch(H, W, melds=M) >= 0
+        _CACHE["complete"] = H[keep], M[keep], W[keep]
+    return _CACHE["complete"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_bench_score_batch(benchmark, workers):
+    benchmark.group = "sichuan score_batch (complete hands)"
+    enabled = not benchmark.disabled
+    hands, melds, wins = complete_set()
+    n = N_BATCH if enabled else SMOKE_BATCH
+    H, M, W = _tile(hands, n), _tile(melds, n), _tile(wins, n)
+    got = benchmark.pedantic(S.score_batch, args=(H, W), kwargs=dict(melds=M, self_drawn=True, workers=workers),
+                             rounds=5 if enabled else 1, warmup_rounds=1 if enabled else 0)
+    assert (got >= 1).all()
+    for i in range(0, min(n, 3000), 10):
+        ml = _meld_lists(M[i:i + 1])[0]
+        assert got[i] == S.score(H[i], ml, win_tile=int(W[i]), self_drawn=True).total_fan
+    if enabled:
+        ns = _per_hand(benchmark, n)
+        benchmark.extra_info.update(hands=n, workers=workers, ns_per_hand=round(ns, 1),
+                                    hands_per_s=round(1e9 / ns))

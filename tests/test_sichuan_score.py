@@ -480,3 +480,21 @@ def test_issue_example():
     assert S.best_fan_if_tenpai("1122244p557799m", melds=[], dingque="s") == 5
     d = r.to_dict()
     assert json.loads(json.dumps(d, ensure_ascii=False))["fans"][0] == {"name": "龙七对", "alias": "longqidui", "value": 5}
+
+
+def test_forced_win_last_four():
+    h = "1122244p557799m"
+    assert S.forced_win(h, "2p", wall_remaining=4) and S.forced_win(h, 10, wall_remaining=0)
+    assert not S.forced_win(h, "2p", wall_remaining=5)                 # not yet the last four
+    assert not S.forced_win(h, "3p", wall_remaining=2)                 # not a winning tile
+    assert not S.forced_win(h, "2p", wall_remaining=2, dingque="p")    # holds its 定缺 suit: no win
+    assert not S.forced_win(h, "2p", wall_remaining=2, dingque="s")    # 定缺 played: C06 default off
+    assert S.forced_win(h, "2p", 2, dingque="s", options=S.SichuanOptions(last_four_forced=True))
+    assert not S.forced_win(h, "2p", 2, options=S.SichuanOptions(last_four_forced=False))
+    with pytest.raises(ValueError, match="expected 10"):
+        S.forced_win("123345m66999p", "6p", 1, melds=[Meld("pon", "222p")])
+    assert S.forced_win("123345m6699p", "6p", 1, melds=[Meld("pon", "222p")])
+    with pytest.raises(ValueError, match="wall_remaining"):
+        S.forced_win(h, "2p", -1)
+    with pytest.raises(ValueError, match="no honors"):
+        S.forced_win(h, "1z", 1)

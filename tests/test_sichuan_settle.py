@@ -482,3 +482,62 @@ def test_inputs_not_mutated_and_deterministic():
     before = copy.deepcopy(t)
     a, b = settle(t), settle(t)
     assert t == before and a == b
+
+
+# ------------------------------------------------------------------- CD-E modes: 血战 or not, 下雨 or not
+
+def table_one_discard_two_winners():
+    """P3's discard after his 面下杠 is won by P1 and P2 at once (一炮多响); P0 and P3 stay at 13."""
+    return {
+        "players": [
+            P("1234555m234789p", "s"),
+            P("234678s345p66p", "m", ("ankan", "9999s")),                 # 平胡 + 杠上炮 = 2番
+            P("22345678789p", "s", ("minkan", "1111p")),                  # 清一色 + 杠上炮 = 4番
+            P("778899m1123s", "p", ("kakan", "5555s")),
+        ],
+        "events": [
+            kong(1, "ankan", "9s"),                  # 下雨: P0 P2 P3 pay 12 each
+            kong(2, "minkan", "1p", 3),              # 直杠: P3 pays 6
+            kong(3, "kakan", "5s"),                  # 面下杠: P0 P1 P2 pay 6 each
+            win(1, "5p", 3, kong_discard=True),      # 12 + the kong's 18 (呼叫转移)
+            win(2, "5p", 3, kong_discard=True),      # 48 + another 18
+        ],
+    }
+
+
+def test_not_xuezhan_first_win_ends_the_hand():
+    t = table_one_discard_two_winners()
+    with pytest.raises(ValueError, match="has not ended: 2 players won"):
+        settle(t)                                                       # 血战: two winners do not end it
+    s = check(settle(t, PRESETS["chengdu_xiayu"]))                      # 标准下雨: kongs pay, first win ends
+    assert rows(s, "dianpao") == [(3, 1, 12), (3, 2, 48)]
+    assert rows(s, "hujiao_zhuanyi") == [(3, 1, 18), (3, 2, 18)]
+    assert rows(s, "angang") == [(0, 1, 12), (2, 1, 12), (3, 1, 12)]
+    # P0: -12 (暗杠) -6 (面下杠); P1: +36 -6 +12 +18; P2: -12 +6 -6 +48 +18; P3: -12 -6 +18 -30 -66
+    assert s.totals == (-18, 60, 54, -96)
+    s = check(settle(t, PRESETS["chengdu_biaozhun"]))                   # 标准打法: no 刮风下雨 at all
+    assert {p.reason for p in s.ledger} == {"dianpao"}
+    assert s.totals == (0, 12, 48, -60)
+    later = copy.deepcopy(t)
+    later["players"][0]["hand"] = "1234m234789p"
+    later["players"][0]["melds"] = [{"kind": "minkan", "tiles": "5555m"}]
+    later["events"].append(kong(0, "minkan", "5m", 3))
+    with pytest.raises(ValueError, match=r"ended at events\[4\] \(not 血战"):
+        settle(later, PRESETS["chengdu_xiayu"])
+
+
+def test_not_xuezhan_single_winner_and_draw():
+    t = table_one_discard_two_winners()
+    t["players"][2]["hand"] = "2234678789p"                             # P2 does not win: 13 tiles
+    t["events"] = t["events"][:4]
+    s = check(settle(t, SettleOptions(xuezhan=False)))
+    assert [w.winner for w in s.wins] == [1] and s.draw is None
+    t["wall_exhausted"] = True
+    with pytest.raises(ValueError, match="a won hand is not a draw"):
+        settle(t, SettleOptions(xuezhan=False))
+    d = check(settle(table_two_tenpai(), PRESETS["chengdu_biaozhun"]))  # a drawn hand is still checked
+    assert d.draw is not None and set(d.draw.tenpai) == {0, 1}
+    assert d.totals == check(settle(table_two_tenpai())).totals
+    with pytest.raises(ValueError, match="xuezhan must be a bool"):
+        SettleOptions(xuezhan="no")
+    assert SettleOptions.from_dict({"preset": "chengdu_xuezhan"}).pays_kongs is False

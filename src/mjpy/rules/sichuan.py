@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
+from mjcore.batch import resolve_workers
 
 import mjpy
 from mjpy.meld import Meld, coerce_melds
@@ -225,21 +226,51 @@ class HandFacts(namedtuple("HandFacts", _FACT_FIELDS, defaults=(False,) * 6)):
 class FanRow:
     """One fan: ``name`` as the seeds print it, English ``alias``, ``value`` in the profile's unit.
 
-    ``kind`` is ``"base"`` (基本番: satisfied or not, the largest one counts in the ``max``
-    profiles) or ``"extra"`` (另加番: ``count(facts)`` times ``value``). ``excludes`` names what the
-    row replaces; ``gen_minus`` 根 are not counted with it (龙七对 "同时减1根"). ``when`` names the
-    option that enables the row (``"qing_qidui_8"``, ``"qianggang_mode=row"``...), ``""`` = always.
+    ``kind`` is ``"base"`` (基本番: holds when every fact in ``requires`` is true and none in
+    ``forbids``; the largest one counts in the ``max`` profiles) or ``"extra"`` (另加番: ``value``
+    times the fact named by ``count``). Facts are the fields of :class:`HandFacts`. ``excludes``
+    names what the row replaces; ``gen_minus`` 根 are not counted with it (龙七对 "同时减1根").
+    ``when`` names the option that enables the row (``"qing_qidui_8"``, ``"qianggang_mode=row"``...),
+    ``""`` = always.
+
+    >>> FanRow("龙七对", "longqidui", 5, "base", requires=("seven", "quads"), gen_minus=1).test(
+    ...     HandFacts(std=False, seven=True, quads=1, allpung=False, yaojiu=False, qing=False, jiang=False,
+    ...               gen=1, kongs=0))
+    True
     """
 
     name: str
     alias: str
     value: int
     kind: str
-    test: Callable[[HandFacts], object]
+    requires: Tuple[str, ...] = ()
+    forbids: Tuple[str, ...] = ()
+    count: str = ""
     excludes: Tuple[str, ...] = ()
     gen_minus: int = 0
     when: str = ""
     source: str = ""
+
+    def __post_init__(self):
+        if self.kind not in ("base", "extra"):
+            raise ValueError(f"FanRow {self.name}: kind must be 'base' or 'extra', got {self.kind!r}")
+        for k in self.requires + self.forbids + ((self.count,) if self.count else ()):
+            if k not in _FACT_FIELDS:
+                raise ValueError(f"FanRow {self.name}: unknown fact {k!r}")
+        if (self.kind == "extra") != bool(self.count):
+            raise ValueError(f"FanRow {self.name}: extra rows (and only they) name a count")
+
+    def test(self, f: HandFacts):
+        """Base rows: whether the row holds; extra rows: how many times. Works on scalars and on
+        the numpy arrays of the batch facts."""
+        if self.count:
+            return getattr(f, self.count)
+        ok = True
+        for k in self.requires:
+            ok = ok & (getattr(f, k) > 0)
+        for k in self.forbids:
+            ok = ok & (getattr(f, k) == 0)
+        return ok
 
     def active(self, opts: SichuanOptions) -> bool:
         if not self.when:
@@ -254,84 +285,59 @@ class FanRow:
         return on != neg
 
 
-# predicates (module-level functions: picklable, work on scalars and arrays)
-def _p_win(f): return f.std | f.seven
-def _p_std(f): return f.std
-def _p_allpung(f): return f.allpung
-def _p_qing(f): return f.qing
-def _p_yaojiu(f): return f.yaojiu
-def _p_seven_plain(f): return f.seven & (f.quads == 0)
-def _p_seven(f): return f.seven
-def _p_qingdui(f): return f.qing & f.allpung
-def _p_jiangdui(f): return f.allpung & f.jiang
-def _p_long(f): return f.seven & (f.quads > 0)
-def _p_qing_seven_plain(f): return f.qing & f.seven & (f.quads == 0)
-def _p_qing_seven(f): return f.qing & f.seven
-def _p_qingyaojiu(f): return f.qing & f.yaojiu
-def _p_qinglong(f): return f.qing & f.seven & (f.quads > 0)
-def _p_tianhu(f): return f.tianhu
-def _p_dihu(f): return f.dihu
-def _p_qianggang(f): return f.qianggang
-def _c_gangshanghua(f): return f.gangshanghua
-def _c_gangshangpao(f): return f.gangshangpao
-def _c_qianggang(f): return f.qianggang
-def _c_kongs(f): return f.kongs
-def _c_gen(f): return f.gen
-
-
-_GEN_FAN = FanRow("根", "gen", 1, "extra", _c_gen, source="SC-A 四张同样的牌不作杠算1根，胡牌时1根加1番")
+_GEN_FAN = FanRow("根", "gen", 1, "extra", count="gen", source="SC-A 四张同样的牌不作杠算1根，胡牌时1根加1番")
 
 FAN_TABLES: Dict[str, Tuple[FanRow, ...]] = {
     # rules.md §2.5, SC-A + SC-C: 番, doubling, only the largest 基本番 counts.
     "sichuan_fan": (
-        FanRow("平胡", "pinghu", 1, "base", _p_std, source="SC-A 四坎牌加一对将"),
-        FanRow("对对胡", "duiduihu", 2, "base", _p_allpung, ("平胡",)),
-        FanRow("清一色", "qingyise", 3, "base", _p_qing, ("平胡",)),
-        FanRow("带幺九", "daiyaojiu", 3, "base", _p_yaojiu, ("平胡",)),
-        FanRow("七对", "qidui", 3, "base", _p_seven_plain),
-        FanRow("清对", "qingdui", 4, "base", _p_qingdui, ("清一色", "对对胡")),
-        FanRow("将对", "jiangdui", 4, "base", _p_jiangdui, ("对对胡",)),
-        FanRow("龙七对", "longqidui", 5, "base", _p_long, ("七对", "根"), gen_minus=1,
+        FanRow("平胡", "pinghu", 1, "base", requires=("std",), source="SC-A 四坎牌加一对将"),
+        FanRow("对对胡", "duiduihu", 2, "base", requires=("allpung",), excludes=("平胡",)),
+        FanRow("清一色", "qingyise", 3, "base", requires=("qing",), excludes=("平胡",)),
+        FanRow("带幺九", "daiyaojiu", 3, "base", requires=("yaojiu",), excludes=("平胡",)),
+        FanRow("七对", "qidui", 3, "base", requires=("seven",), forbids=("quads",)),
+        FanRow("清对", "qingdui", 4, "base", requires=("qing", "allpung"), excludes=("清一色", "对对胡")),
+        FanRow("将对", "jiangdui", 4, "base", requires=("allpung", "jiang"), excludes=("对对胡",)),
+        FanRow("龙七对", "longqidui", 5, "base", requires=("seven", "quads"), excludes=("七对", "根"), gen_minus=1,
                source="SC-A 不再计七对，同时减1根"),
-        FanRow("清七对", "qingqidui", 5, "base", _p_qing_seven_plain, ("清一色", "七对")),
-        FanRow("清幺九", "qingyaojiu", 5, "base", _p_qingyaojiu, ("清一色", "带幺九")),
-        FanRow("天胡", "tianhu", 6, "base", _p_tianhu),
-        FanRow("地胡", "dihu", 6, "base", _p_dihu),
-        FanRow("清龙七对", "qinglongqidui", 6, "base", _p_qinglong, ("清七对", "龙七对", "清一色", "七对", "根"),
+        FanRow("清七对", "qingqidui", 5, "base", requires=("qing", "seven"), forbids=("quads",), excludes=("清一色", "七对")),
+        FanRow("清幺九", "qingyaojiu", 5, "base", requires=("qing", "yaojiu"), excludes=("清一色", "带幺九")),
+        FanRow("天胡", "tianhu", 6, "base", requires=("tianhu",)),
+        FanRow("地胡", "dihu", 6, "base", requires=("dihu",)),
+        FanRow("清龙七对", "qinglongqidui", 6, "base", requires=("qing", "seven", "quads"), excludes=("清七对", "龙七对", "清一色", "七对", "根"),
                gen_minus=1, source="SC-A 青龙七对 = 清龙七对, 算番时减1根"),
         _GEN_FAN,
-        FanRow("杠上花", "gangshanghua", 1, "extra", _c_gangshanghua),
-        FanRow("杠上炮", "gangshangpao", 1, "extra", _c_gangshangpao),
+        FanRow("杠上花", "gangshanghua", 1, "extra", count="gangshanghua"),
+        FanRow("杠上炮", "gangshangpao", 1, "extra", count="gangshangpao"),
     ),
     # rules.md §2.6, SC-B: additive 分, only the largest base row counts; +1 per 杠 and per 根.
     "sichuan_points": (
-        FanRow("平胡", "pinghu", 1, "base", _p_std),
-        FanRow("对对胡", "duiduihu", 2, "base", _p_allpung, ("平胡",)),
-        FanRow("抢杠胡", "qiangganghu", 2, "base", _p_qianggang, ("平胡",), when="qianggang_mode=row",
+        FanRow("平胡", "pinghu", 1, "base", requires=("std",)),
+        FanRow("对对胡", "duiduihu", 2, "base", requires=("allpung",), excludes=("平胡",)),
+        FanRow("抢杠胡", "qiangganghu", 2, "base", requires=("qianggang",), excludes=("平胡",), when="qianggang_mode=row",
                source="C09: only with qianggang_mode='row' (default: 抢杠 is the +1 bonus)"),
-        FanRow("清一色", "qingyise", 3, "base", _p_qing, ("平胡",)),
-        FanRow("幺九牌", "daiyaojiu", 3, "base", _p_yaojiu, ("平胡",)),
-        FanRow("七对", "qidui", 3, "base", _p_seven, source="quads add 根 (七对+2根=双龙七对 5分)"),
-        FanRow("清对", "qingdui", 4, "base", _p_qingdui, ("清一色", "对对胡")),
-        FanRow("将对", "jiangdui", 4, "base", _p_jiangdui, ("对对胡",)),
-        FanRow("天胡", "tianhu", 8, "base", _p_tianhu),
-        FanRow("地胡", "dihu", 8, "base", _p_dihu),
-        FanRow("清七对", "qingqidui", 8, "base", _p_qing_seven, ("清一色", "七对"), when="qing_qidui_8",
+        FanRow("清一色", "qingyise", 3, "base", requires=("qing",), excludes=("平胡",)),
+        FanRow("幺九牌", "daiyaojiu", 3, "base", requires=("yaojiu",), excludes=("平胡",)),
+        FanRow("七对", "qidui", 3, "base", requires=("seven",), source="quads add 根 (七对+2根=双龙七对 5分)"),
+        FanRow("清对", "qingdui", 4, "base", requires=("qing", "allpung"), excludes=("清一色", "对对胡")),
+        FanRow("将对", "jiangdui", 4, "base", requires=("allpung", "jiang"), excludes=("对对胡",)),
+        FanRow("天胡", "tianhu", 8, "base", requires=("tianhu",)),
+        FanRow("地胡", "dihu", 8, "base", requires=("dihu",)),
+        FanRow("清七对", "qingqidui", 8, "base", requires=("qing", "seven"), excludes=("清一色", "七对"), when="qing_qidui_8",
                source="C01: the 8分 row, only with qing_qidui_8"),
-        FanRow("杠", "kong", 1, "extra", _c_kongs, source="SC-B 胡牌时，每有一扛加1分"),
+        FanRow("杠", "kong", 1, "extra", count="kongs", source="SC-B 胡牌时，每有一扛加1分"),
         _GEN_FAN,
-        FanRow("杠上花", "gangshanghua", 2, "extra", _c_gangshanghua),
-        FanRow("抢杠", "qianggang", 1, "extra", _c_qianggang, when="qianggang_mode=bonus"),
+        FanRow("杠上花", "gangshanghua", 2, "extra", count="gangshanghua"),
+        FanRow("抢杠", "qianggang", 1, "extra", count="qianggang", when="qianggang_mode=bonus"),
     ),
     # rules.md §2.7, CD-F: every listed fan adds (combination additive; P和 = no fan).
     "chengdu_simple": (
-        FanRow("P和", "p_hu", 0, "base", _p_win, source="CD-F 無番也可和，為P和"),
-        FanRow("對對和", "duiduihu", 1, "base", _p_allpung),
-        FanRow("七對", "qidui", 2, "base", _p_seven),
-        FanRow("清一色", "qingyise", 2, "base", _p_qing),
-        FanRow("槓", "kong", 1, "extra", _c_kongs),
-        FanRow("四歸一", "siguiyi", 1, "extra", _c_gen, source="CD-F 槓或四歸一 (each)"),
-        FanRow("槓上開花", "gangshanghua", 1, "extra", _c_gangshanghua),
+        FanRow("P和", "p_hu", 0, "base", requires=(), source="CD-F 無番也可和，為P和"),
+        FanRow("對對和", "duiduihu", 1, "base", requires=("allpung",)),
+        FanRow("七對", "qidui", 2, "base", requires=("seven",)),
+        FanRow("清一色", "qingyise", 2, "base", requires=("qing",)),
+        FanRow("槓", "kong", 1, "extra", count="kongs"),
+        FanRow("四歸一", "siguiyi", 1, "extra", count="gen", source="CD-F 槓或四歸一 (each)"),
+        FanRow("槓上開花", "gangshanghua", 1, "extra", count="gangshanghua"),
     ),
 }
 
@@ -357,6 +363,30 @@ def _rows(opts: SichuanOptions) -> Tuple[Tuple[FanRow, ...], Tuple[FanRow, ...],
         extra = tuple(r for r in rows if r.kind == "extra" and r is not gen)
         hit = (base, extra, gen)
         object.__setattr__(opts, "_rows", hit)   # cache on the frozen options (not a field)
+    return hit
+
+
+def _compiled(opts: SichuanOptions):
+    """The fan table active under ``opts`` as a :class:`mjpy.rules._sichuan.Profile` (cached)."""
+    hit = opts.__dict__.get("_compiled")
+    if hit is None:
+        from . import _sichuan
+
+        base, extras, gen_row = _rows(opts)
+        bits = _sichuan.FACT_BITS
+
+        def mask(names):
+            return sum(bits[k] for k in names)
+
+        hit = _sichuan.compile_profile(
+            opts.profile,
+            [(mask(r.requires), mask(r.forbids), r.value, r.gen_minus) for r in base],
+            [(_sichuan.COUNT_SOURCES[r.count], r.value) for r in extras],
+            gen_row.value if gen_row is not None else 0,
+            _PROFILE_SHAPE[opts.profile][1] == "sum", opts.max_fan, opts.chadajiao == "max",
+            opts.count_exhausted_waits, opts.gen_counts_pon_plus_held, opts.kong_counts_as_gen,
+            opts.daiyaojiu_pair_must_contain_terminal)
+        object.__setattr__(opts, "_compiled", hit)
     return hit
 
 
@@ -748,8 +778,7 @@ def score(hand, melds=(), win_tile=None, *, self_drawn: bool = False, after_kong
 
 def _prefers_seven(f: HandFacts, opts: SichuanOptions) -> bool:
     base, _, _, _ = _evaluate(f, opts)
-    return bool(base) and base[0].test in (_p_seven_plain, _p_seven, _p_long, _p_qing_seven_plain,
-                                          _p_qing_seven, _p_qinglong)
+    return bool(base) and "seven" in base[0].requires
 
 
 # ----------------------------------------------------------------------------------------------
@@ -817,24 +846,66 @@ def best_fan_if_tenpai(hand13, melds=(), dingque=None, *, profile: Optional[str]
     >>> best_fan_if_tenpai("1122244p557799m", dingque="s"), best_fan_if_tenpai("1122244p557799m", dingque="p")
     (5, None)
     """
+    from . import _sichuan
+
     opts = _resolve_options(profile, options)
-    c, pons, kongs, wm = _tenpai_setup(hand13, melds, dingque, opts)
-    if not wm:
-        return None
-    best = None
-    use_max = opts.chadajiao == "max"
-    cap = opts.max_fan
-    while wm:
-        t = (wm & -wm).bit_length() - 1
-        wm &= wm - 1
-        c[t] += 1
-        _, _, _, total = _evaluate(_facts(c, pons, kongs, None, opts), opts)
-        c[t] -= 1
-        if cap is not None and total > cap:
-            total = cap
-        if best is None or (total > best if use_max else total < best):
-            best = total
-    return best
+    c = _counts(hand13)
+    if not melds:
+        if sum(c) != 13:
+            raise ValueError(f"hand has {sum(c)} concealed tiles with 0 melds: expected 13")
+        mb = b""
+    else:
+        pons, kongs, _ = _melds(melds)
+        _check_total(c, pons, kongs, 13, "hand")
+        mb = _meld_bytes(pons, kongs)
+    dq = normalize_dingque(opts.dingque if dingque is None else dingque)
+    v = _sichuan.best_fan(bytes(c), mb, -1 if dq is None else dq, _compiled(opts))
+    return None if v < 0 else v
+
+
+def forced_win(hand13, tile, wall_remaining: int, melds=(), dingque=None, *, profile: Optional[str] = None,
+               options: Optional[SichuanOptions] = None) -> bool:
+    """最后四张自动胡 (rules.md §2.11, C06): whether a player must win on ``tile`` (drawn or discarded)
+    when ``wall_remaining`` tiles (at most 4) are left in the wall, i.e. the option
+    ``last_four_forced`` is in effect and ``hand13`` + ``tile`` is a legal win (shape, 缺一门, 定缺).
+    With ``last_four_forced=None`` (the default) the rule applies unless 定缺 is played, that is
+    unless a 定缺 suit is given (``dingque`` or ``options.dingque``; SC-D "定缺规则中最后四张可以不胡").
+    Servers call it to refuse a pass on the last four tiles.
+
+    >>> forced_win("1122244p557799m", "2p", wall_remaining=3)
+    True
+    >>> forced_win("1122244p557799m", "2p", wall_remaining=3, dingque="s")
+    False
+    >>> forced_win("1122244p557799m", "2p", wall_remaining=3, dingque="s",
+    ...            options=SichuanOptions(last_four_forced=True))
+    True
+    """
+    opts = _resolve_options(profile, options)
+    if isinstance(wall_remaining, bool) or not isinstance(wall_remaining, (int, np.integer)) or wall_remaining < 0:
+        raise ValueError(f"wall_remaining must be an int >= 0, got {wall_remaining!r}")
+    c = _counts(hand13)
+    pons, kongs, ml = _melds(melds)
+    _check_total(c, pons, kongs, 13, "hand")
+    t = tile_index(tile)
+    if t >= 27:
+        raise ValueError(f"tile {TILE_NAMES[t]}: Sichuan mahjong has no honors")
+    dq = normalize_dingque(opts.dingque if dingque is None else dingque)
+    forced = dq is None if opts.last_four_forced is None else opts.last_four_forced
+    if wall_remaining > 4 or not forced:
+        return False
+    c[t] += 1
+    if c[t] + sum(3 for p in pons if p == t) + sum(4 for k in kongs if k == t) > 4:
+        return False
+    return score(np.array(c, np.uint8), ml, win_tile=t, dingque=dingque, options=opts).is_win
+
+
+def _meld_bytes(pons, kongs) -> bytes:
+    m = bytearray(34)
+    for t in pons:
+        m[t] = 3
+    for t in kongs:
+        m[t] = 4
+    return bytes(m)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -845,7 +916,12 @@ def _batch_hands(hands) -> np.ndarray:
     if h.ndim != 2 or h.shape[1] != 34:
         raise ValueError(f"hands must be an (N, 34) array of tile counts, got shape {h.shape}")
     if not np.issubdtype(h.dtype, np.integer):
-        raise ValueError(f"hands must hold integer counts, got dtype {h.dtype}")
+        raise TypeError(f"hands must hold integer counts, got dtype {h.dtype}")
+    if h.dtype != np.uint8 or (h.size and h.max() > 4):
+        bad = (h < 0) | (h > 4)
+        if bad.any():
+            r, t = (int(x) for x in np.argwhere(bad)[0])
+            raise ValueError(f"hands row {r}: {TILE_NAMES[t]} count {int(h[r, t])} outside 0-4")
     if len(h) and h[:, 27:].any():
         r = int(np.argmax(h[:, 27:].any(1)))
         raise ValueError(f"hands row {r}: Sichuan mahjong uses the 108 suited tiles (万筒条) only; honors found")
@@ -909,178 +985,165 @@ def _sets_only_terminal_vec(c: np.ndarray) -> np.ndarray:
     return ok.all(1)
 
 
+def _batch_arrays(hands, melds) -> Tuple[np.ndarray, Optional[np.ndarray]]:
+    """(N, 34) C-contiguous uint8 hands and int8 melds (or None) with types and shapes checked; the
+    values are checked row by row in the kernel loop (:func:`_bad_row` explains a rejected row)."""
+    h = hands if type(hands) is np.ndarray else np.asarray(hands)
+    if h.ndim != 2 or h.shape[1] != 34:
+        raise ValueError(f"hands must be an (N, 34) array of tile counts, got shape {h.shape}")
+    if not np.issubdtype(h.dtype, np.integer):
+        raise TypeError(f"hands must hold integer counts, got dtype {h.dtype}")
+    if h.dtype != np.uint8:
+        _batch_hands(h)                       # range check before narrowing
+        h = h.astype(np.uint8)
+    h = np.ascontiguousarray(h)
+    if melds is None or (isinstance(melds, (int, np.integer)) and not isinstance(melds, bool) and melds == 0):
+        return h, None
+    if isinstance(melds, np.ndarray) and melds.ndim == 2:
+        if melds.shape != h.shape:
+            raise ValueError(f"melds must be an (N, 34) array matching hands ({len(h)} rows), got shape {melds.shape}")
+        if not np.issubdtype(melds.dtype, np.integer):
+            raise TypeError(f"melds must hold integers 0, 3 (pon) or 4 (kong), got dtype {melds.dtype}")
+        if melds.dtype != np.int8:
+            _batch_melds(melds, len(h))
+            melds = melds.astype(np.int8)
+        return h, np.ascontiguousarray(melds)
+    return h, np.ascontiguousarray(_batch_melds(melds, len(h)).astype(np.int8))
+
+
+def _bad_row(h: np.ndarray, marr: Optional[np.ndarray], r: int, need: int) -> str:
+    """Why row ``r`` was rejected by the kernel loop."""
+    row = h[r]
+    for t in range(34):
+        if row[t] > 4:
+            return f"hands row {r}: {TILE_NAMES[t]} count {int(row[t])} outside 0-4"
+    if row[27:].any():
+        return f"hands row {r}: Sichuan mahjong uses the 108 suited tiles (万筒条) only; honors found"
+    k = 0
+    if marr is not None:
+        m = marr[r]
+        if not np.isin(m, (0, 3, 4)).all():
+            return f"melds row {r}: entries must be 0, 3 (pon) or 4 (kong)"
+        if m[27:].any():
+            return f"melds row {r}: Sichuan mahjong uses the 108 suited tiles (万筒条) only; honors found"
+        tot = row.astype(np.int16) + m
+        if (tot > 4).any():
+            t = int(np.argmax(tot > 4))
+            return f"hands row {r}: {TILE_NAMES[t]} appears {int(tot[t])} times counting the melds (at most 4)"
+        k = int((m != 0).sum())
+    return (f"hands row {r} has {int(row.sum())} concealed tiles with {k} meld{'s' if k != 1 else ''}: "
+            f"expected {need - 3 * k}")
+
+
+def _run_batch(h, marr, dq, flags, opts, score: bool, workers) -> np.ndarray:
+    from . import _sichuan
+
+    out, bad = _sichuan.run_batch(h, marr, dq, flags, _compiled(opts), score, workers)
+    if bad >= 0:
+        raise ValueError(_bad_row(h, marr, bad, 14 if score else 13))
+    return out
+
+
 def best_fan_if_tenpai_batch(hands, melds=None, dingque=None, *, profile: Optional[str] = None,
-                             options: Optional[SichuanOptions] = None, workers=None,
-                             chunk: int = 65536) -> np.ndarray:
-    """:func:`best_fan_if_tenpai` of every row, in chunks of ``chunk`` rows spread over ``workers``
-    threads (the kernel and most numpy steps release the GIL). See :func:`_best_fan_rows`.
-    """
-    from mjcore.batch import resolve_workers
-
-    h = _batch_hands(hands)
-    n = len(h)
-    nw = resolve_workers(workers)
-    if nw == 1 or n <= chunk:
-        return _best_fan_rows(h, melds, dingque, profile=profile, options=options, workers=nw)
-    bounds = [(i, min(i + chunk, n)) for i in range(0, n, chunk)]
-
-    def part(b):
-        a, z = b
-        m = melds
-        if m is not None and not (isinstance(m, (int, np.integer)) and not isinstance(m, bool)):
-            m = m[a:z]
-        d = dingque
-        if d is not None and not isinstance(d, (str, int, np.integer)):
-            d = np.asarray(d)[a:z]
-        return _best_fan_rows(h[a:z], m, d, profile=profile, options=options, workers=1)
-
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=nw) as ex:
-        return np.concatenate(list(ex.map(part, bounds)))
-
-
-def _best_fan_rows(hands, melds=None, dingque=None, *, profile: Optional[str] = None,
-                   options: Optional[SichuanOptions] = None, workers=None) -> np.ndarray:
+                             options: Optional[SichuanOptions] = None, workers=None) -> np.ndarray:
     """:func:`best_fan_if_tenpai` of every row: ``hands`` (N, 34) counts of 13 − 3·melds concealed
-    tiles -> int16 (N,), ``-1`` where the hand is not 听.
+    tiles -> int16 (N,), ``-1`` where the hand is not 听. Runs without the GIL on ``workers``
+    threads (``None`` = all cores).
 
     ``melds``: ``None`` (all concealed), an (N, 34) array (3 = 碰, 4 = kong; :func:`melds_array`) or
     one list of :class:`Meld` per row. ``dingque``: one suit for all rows or an (N,) array (-1 none,
-    0 m, 1 p, 2 s, or suit letters). The kernel's batch waits (on ``workers`` threads) filter the
-    tenpai rows first; the fan table is then evaluated with numpy over every (row, wait) pair.
+    0 m, 1 p, 2 s, or suit letters).
 
     >>> import numpy as np, mjpy
     >>> best_fan_if_tenpai_batch(np.stack([mjpy.parse("1122244p557799m"), mjpy.parse("1122244p557799s")]),
     ...                          dingque="s").tolist()
     [5, -1]
     """
+    from . import _sichuan
+
     opts = _resolve_options(profile, options)
-    h = _batch_hands(hands)
-    n = len(h)
-    out = np.full(n, -1, np.int16)
-    if n == 0:
-        return out
-    if melds is None or (isinstance(melds, (int, np.integer)) and not isinstance(melds, bool) and melds == 0):
-        marr = None
-        n_melds = 0
-    else:
-        marr = _batch_melds(melds, n)
-        n_melds = (marr > 0).sum(1).astype(np.int64)
-        tot = h.astype(np.int16) + marr
-        if (tot > 4).any():
-            r = int(np.argmax((tot > 4).any(1)))
-            raise ValueError(f"hands row {r}: more than 4 copies of a tile counting the melds")
-    dq = _batch_dingque(opts.dingque if dingque is None else dingque, n)
-    masks = mjpy.batch.waits(h, melds=n_melds, forms=("standard", "seven_pairs"),
-                             include_exhausted=opts.count_exhausted_waits, workers=workers)
-    tot = h[:, :27].astype(np.int16)
-    if marr is not None:
-        tot = tot + marr[:, :27]
-    present = tot.reshape(n, 3, 9).sum(2) > 0                      # (n, 3)
-    pmask = present @ np.array([1, 2, 4])
-    has_dq = dq >= 0
-    dq_held = has_dq & ((pmask >> np.where(has_dq, dq, 0)) & 1).astype(bool)
-    legal = ~dq_held & (pmask != 7)
-    allowed = np.where(has_dq, 7 & ~(1 << np.where(has_dq, dq, 0)),
-                       np.where(np.isin(pmask, (3, 5, 6)), pmask, 7))
-    bits = np.array(_SUIT_BITS, dtype=np.uint64)[allowed]
-    masks = np.where(legal, masks & bits, np.uint64(0))
-    if not opts.count_exhausted_waits and marr is not None:   # copies in melds: the kernel cannot see them
-        full = (tot >= 4).astype(np.uint64) << np.arange(27, dtype=np.uint64)
-        masks &= ~np.bitwise_or.reduce(full, axis=1)
-    rows_t = np.nonzero(masks)[0]
-    if len(rows_t) == 0:
-        return out
-    wbits = ((masks[rows_t, None] >> np.arange(27, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-    ri, ti = np.nonzero(wbits)
-    rows = rows_t[ri]
-    M = len(rows)
-    conc = h[rows, :27].astype(np.int16)
-    conc[np.arange(M), ti] += 1
-    if marr is not None:
-        mr = marr[rows, :27]
-        nm = n_melds[rows]
-    else:
-        mr = None
-        nm = np.zeros(M, np.int64)
-    F = _facts_vec(conc, mr, nm, opts)
-    total = _evaluate_vec(F, opts, M)
-    if opts.max_fan is not None:
-        total = np.minimum(total, opts.max_fan)
-    if opts.chadajiao == "max":
-        np.maximum.at(out, rows, total.astype(np.int16))
-    else:
-        big = np.iinfo(np.int16).max
-        tmp = np.full(n, big, np.int16)
-        np.minimum.at(tmp, rows, total.astype(np.int16))
-        out = np.where(tmp == big, np.int16(-1), tmp).astype(np.int16)
+    workers = resolve_workers(workers)
+    h, marr = _batch_arrays(hands, melds)
+    dq = _batch_dingque(opts.dingque if dingque is None else dingque, len(h))
+    return _run_batch(h, marr, dq, None, opts, False, workers)
+
+
+_FLAG_ARGS = ("self_drawn", "after_kong", "kong_discard", "robbing_kong", "tianhu", "dihu")
+
+
+def _batch_flags(n: int, **flags) -> Optional[np.ndarray]:
+    from . import _sichuan
+
+    bits = {"self_drawn": "self_drawn", "after_kong": "gangshanghua", "kong_discard": "gangshangpao",
+            "robbing_kong": "qianggang", "tianhu": "tianhu", "dihu": "dihu"}
+    out = np.zeros(n, np.uint16)
+    arrs = {}
+    for name in _FLAG_ARGS:
+        v = flags[name]
+        a = np.asarray(v)
+        if a.dtype != np.bool_:
+            raise TypeError(f"{name} must be a bool or a bool array, got {a.dtype if a.ndim else type(v).__name__}")
+        if a.shape not in ((), (n,)):
+            raise ValueError(f"{name} must be one bool or one per row ({n}), got shape {a.shape}")
+        a = np.broadcast_to(a, (n,))
+        arrs[name] = a
+        out |= a.astype(np.uint16) * np.uint16(_sichuan.FACT_BITS[bits[name]])
+    sd = arrs["self_drawn"]
+    for name, need_sd in (("after_kong", True), ("kong_discard", False), ("robbing_kong", False)):
+        bad = arrs[name] & (sd != need_sd)
+        if bad.any():
+            r = int(np.argmax(bad))
+            raise ValueError(f"row {r}: {name} needs self_drawn={need_sd}")
+    bad = (arrs["after_kong"].astype(int) + arrs["kong_discard"] + arrs["robbing_kong"]) > 1
+    if bad.any():
+        raise ValueError(f"row {int(np.argmax(bad))}: at most one of after_kong, kong_discard, robbing_kong")
+    bad = arrs["tianhu"] & arrs["dihu"]
+    if bad.any():
+        raise ValueError(f"row {int(np.argmax(bad))}: tianhu and dihu exclude each other")
     return out
 
 
-def _facts_vec(conc: np.ndarray, mr: Optional[np.ndarray], nm: np.ndarray, opts: SichuanOptions) -> HandFacts:
-    M = len(conc)
-    seven = (nm == 0) & (conc % 2 == 0).all(1)
-    mod = conc % 3
-    allpung = ~(mod == 1).any(1) & ((mod == 2).sum(1) == 1)
-    quads = (conc >= 4).sum(1)
-    gen = quads.copy()
-    kongs = np.zeros(M, np.int64)
-    tot = conc if mr is None else conc + mr
-    if mr is not None:
-        kongs = (mr == 4).sum(1)
-        if opts.gen_counts_pon_plus_held:
-            gen += ((mr == 3) & (conc >= 1)).sum(1)
-        if opts.kong_counts_as_gen:
-            gen += kongs
-    rank = np.arange(27) % 9
-    jiang = ~((tot > 0) & ~np.isin(rank, (1, 4, 7))).any(1)
-    qing = ((tot.reshape(M, 3, 9).sum(2) > 0).sum(1) == 1)
-    std = np.ones(M, bool)
-    idx = np.nonzero(seven)[0]
-    if len(idx):
-        full = np.zeros((len(idx), 34), np.uint8)
-        full[:, :27] = conc[idx]
-        std[idx] = mjpy.batch.is_win(full, melds=0, forms=("standard",)).astype(bool)
-    # 带幺九: melds of terminals only, and the concealed tiles split into terminal sets + a pair
-    ok_melds = np.ones(M, bool) if mr is None else ~((mr > 0) & ~np.isin(np.arange(27), _TERMINALS)).any(1)
-    yaojiu = np.zeros(M, bool)
-    cand = np.nonzero(ok_melds & std)[0]
-    if len(cand):
-        cc = conc[cand]
-        yj = np.zeros(len(cand), bool)
-        for p in (_TERMINALS if opts.daiyaojiu_pair_must_contain_terminal else range(27)):
-            has = cc[:, p] >= 2
-            if not has.any():
-                continue
-            c2 = cc.copy()
-            c2[:, p] -= 2
-            yj |= has & _sets_only_terminal_vec(c2)
-        yaojiu[cand] = yj
-    return HandFacts(std=std, seven=seven, quads=quads, allpung=allpung, yaojiu=yaojiu, qing=qing,
-                     jiang=jiang, gen=gen, kongs=kongs)
+def score_batch(hands, win_tile=None, *, melds=None, self_drawn=False, after_kong=False, kong_discard=False,
+                robbing_kong=False, tianhu=False, dihu=False, dingque=None, profile: Optional[str] = None,
+                options: Optional[SichuanOptions] = None, workers=None) -> np.ndarray:
+    """Total of every complete hand (the :attr:`ScoreResult.total_fan` of :func:`score`), without the
+    GIL on ``workers`` threads: ``hands`` (N, 34) concealed counts *including* the winning tile
+    -> int16 (N,), ``-1`` where the row is not a legal win (shape, 缺一门, 定缺).
 
+    ``win_tile`` (optional, (N,) tile indices) is checked to be in each hand; the flags are one bool
+    or a bool array per row; ``melds`` and ``dingque`` as in :func:`best_fan_if_tenpai_batch`.
 
-def _evaluate_vec(F: HandFacts, opts: SichuanOptions, M: int) -> np.ndarray:
-    base_rows, extras, gen_row = _rows(opts)
-    _, stacking = _PROFILE_SHAPE[opts.profile]
-    gv = gen_row.value if gen_row is not None else 0
-    ex_total = np.zeros(M, np.int64)
-    for r in extras:
-        ex_total += r.value * np.broadcast_to(np.asarray(r.test(F), dtype=np.int64), (M,))
-    if stacking == "sum":
-        t = ex_total + F.gen * gv
-        for r in base_rows:
-            t = t + r.value * np.broadcast_to(np.asarray(r.test(F), dtype=np.int64), (M,))
-        return t
-    best = np.full(M, np.iinfo(np.int64).min, np.int64)
-    for r in base_rows:
-        pred = np.broadcast_to(np.asarray(r.test(F), dtype=bool), (M,))
-        if not pred.any():
-            continue
-        t = r.value + np.maximum(F.gen - r.gen_minus, 0) * gv
-        best = np.where(pred & (t > best), t, best)
-    return best + ex_total
+    >>> import numpy as np, mjpy
+    >>> score_batch(np.stack([mjpy.parse("11224444557799m"), mjpy.parse("11122233345679m")]),
+    ...             self_drawn=True).tolist()
+    [6, -1]
+    """
+    from . import _sichuan
+
+    opts = _resolve_options(profile, options)
+    workers = resolve_workers(workers)
+    h, marr = _batch_arrays(hands, melds)
+    n = len(h)
+    flags = _batch_flags(n, self_drawn=self_drawn, after_kong=after_kong, kong_discard=kong_discard,
+                         robbing_kong=robbing_kong, tianhu=tianhu, dihu=dihu)
+    if marr is not None:
+        bad = (flags & (_sichuan.FACT_BITS["tianhu"] | _sichuan.FACT_BITS["dihu"])).astype(bool) & (marr != 0).any(1)
+        if bad.any():
+            raise ValueError(f"row {int(np.argmax(bad))}: tianhu/dihu: the hand cannot have declared melds")
+    if win_tile is not None:
+        w = np.asarray(win_tile)
+        if w.shape != (n,) or not np.issubdtype(w.dtype, np.integer):
+            raise ValueError(f"win_tile must be an (N,) integer array of tile indices ({n} rows), got "
+                             f"shape {w.shape} dtype {w.dtype}")
+        if ((w < 0) | (w > 26)).any():
+            r = int(np.argmax((w < 0) | (w > 26)))
+            raise ValueError(f"win_tile[{r}] = {int(w[r])}: Sichuan tiles are indices 0-26")
+        missing = h[np.arange(n), w] == 0
+        if missing.any():
+            r = int(np.argmax(missing))
+            raise ValueError(f"row {r}: win_tile {TILE_NAMES[int(w[r])]} is not among the concealed tiles")
+    dq = _batch_dingque(opts.dingque if dingque is None else dingque, n)
+    return _run_batch(h, marr, dq, flags, opts, True, workers)
 
 
 def __getattr__(name):

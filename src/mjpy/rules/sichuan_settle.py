@@ -98,6 +98,11 @@ class SettleOptions:
     * ``kong_payments``: None = per profile (True for sichuan_fan; False for sichuan_points, whose kongs
       score +1分 inside the hand instead, SC-B).
     * ``default_base`` (6): 基本分 when the table gives no ``base`` (SC-C "基本分：6分").
+    * ``xuezhan`` (True): 血战到底, play goes on after a win until three have won or the wall runs out.
+      False (CD-E 标准打法 / 标准下雨): the first win ends the hand (all winners of one discard, 一炮多响,
+      are paid); a drawn hand (no win) is still checked for 花猪 and 大叫. The four CD-E modes are
+      the presets ``chengdu_biaozhun`` (标准打法: no 刮风下雨, not 血战), ``chengdu_xiayu`` (标准下雨),
+      ``chengdu_xuezhan`` (标准血战: no 刮风下雨) and ``chengdu_xuezhan_xiayu`` (血战下雨).
     """
 
     profile: str = "sichuan_fan"
@@ -117,6 +122,7 @@ class SettleOptions:
     huazhu_refunds_kongs: bool = True
     kong_payments: Optional[bool] = None
     default_base: int = 6
+    xuezhan: bool = True
 
     def __post_init__(self):
         def bad(name, want):
@@ -135,7 +141,7 @@ class SettleOptions:
         if self.chadajiao not in (None, "max", "min"):
             bad("chadajiao", "'max', 'min' or None")
         for name in ("hujiao_zhuanyi", "ganghua_zhigang_feeder_pays", "huazhu_pays_winners", "refund_kongs",
-                     "huazhu_refunds_kongs"):
+                     "huazhu_refunds_kongs", "xuezhan"):
             if not isinstance(getattr(self, name), bool):
                 bad(name, "a bool")
         if self.kong_payments is not None and not isinstance(self.kong_payments, bool):
@@ -268,6 +274,11 @@ PRESETS: Dict[str, SettleOptions] = {
     "sc_d_chengbao": SettleOptions(zhigang_rate=2, zhigang_mode="chengbao"),
     "sc_d_zimo_jiadi": SettleOptions(zhigang_rate=2, zimo_bonus="jiadi"),
     "sc_b": SettleOptions(profile="sichuan_points", ganghua_zhigang_feeder_pays=True),
+    # CD-E's four modes: 下雨 = kong payments (刮风下雨), 血战 = play continues after a win
+    "chengdu_biaozhun": SettleOptions(kong_payments=False, xuezhan=False),
+    "chengdu_xiayu": SettleOptions(kong_payments=True, xuezhan=False),
+    "chengdu_xuezhan": SettleOptions(kong_payments=False, xuezhan=True),
+    "chengdu_xuezhan_xiayu": SettleOptions(kong_payments=True, xuezhan=True),
 }
 
 
@@ -782,7 +793,9 @@ def settle(table, options: Optional[SettleOptions] = None) -> Settlement:
         p = players[pl]
         name = TILE_NAMES[ev["tile"]]
         if ended_at is not None:
-            raise ValueError(f"events[{i}]: the hand ended at events[{ended_at}] (three players have won)")
+            why = "three players have won" if opts.xuezhan else \
+                "not 血战 (xuezhan=False): the first win, with every winner of its discard, ends the hand"
+            raise ValueError(f"events[{i}]: the hand ended at events[{ended_at}] ({why})")
         if p.won_at is not None:
             what = "win" if ev["type"] == "win" else "kong"
             raise ValueError(f"events[{i}]: player {pl} already won at events[{p.won_at}] and cannot {what} "
@@ -870,15 +883,25 @@ def settle(table, options: Optional[SettleOptions] = None) -> Settlement:
         n_won += 1
         if n_won >= 3:
             ended_at = i
+        elif not opts.xuezhan:
+            nxt = events[k + 1] if k + 1 < len(events) else None
+            same_discard = (nxt is not None and nxt["type"] == "win" and frm is not None
+                            and nxt["from"] == frm and nxt["tile"] == ev["tile"])
+            if not same_discard:
+                ended_at = i
 
     remaining = still_in()
     for q in remaining:
         _check_size(players[q], 13, None)
     draw = None
-    if n_won < 3 and not wall_exhausted:
+    if (n_won < 3 if opts.xuezhan else n_won == 0) and not wall_exhausted:
+        rule = ("血战 ends when three have won or the wall runs out" if opts.xuezhan else
+                "without 血战 the hand ends at the first win or when the wall runs out")
         raise ValueError(f"table: the hand has not ended: {n_won} player{'s' if n_won != 1 else ''} won and "
-                         f"the wall is not exhausted (血战 ends when three have won or the wall runs out; "
-                         f"set \"wall_exhausted\": true for a drawn hand)")
+                         f"the wall is not exhausted ({rule}; set \"wall_exhausted\": true for a drawn hand)")
+    if not opts.xuezhan and n_won and wall_exhausted:
+        raise ValueError("table: wall_exhausted is set but a player won, which ends a hand without 血战 "
+                         "(xuezhan=False): a won hand is not a draw")
     if wall_exhausted and len(remaining) >= 2:
         draw = _settle_draw(players, remaining, events, kong_income, transferred, base, opts, pay)
 

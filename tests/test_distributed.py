@@ -28,6 +28,17 @@ def test_local_scheduler_and_rechunk():
         D.shanten(da.from_array(bad, chunks=(3000, 34))).compute(scheduler="sync")
 
 
+def test_bag_and_deal_local_scheduler():
+    b = D.simulate_bag("sichuan", 5000, seed=2, chunk_size=2000)
+    assert b.npartitions == 3
+    assert b.map(len).sum().compute(scheduler="sync") == 5000
+    wins = b.map(lambda r: int((r.win_turn >= 0).sum())).sum().compute(scheduler="sync")
+    assert wins == int((mjpy.simulate("sichuan", 5000, seed=2).win_turn >= 0).sum())
+    x = D.deal(10_000, "guobiao", seed=4, chunk_size=3000)
+    assert x.chunks[0] == (3000, 3000, 3000, 1000)
+    assert np.array_equal(x.compute(scheduler="sync"), mjpy.random.deal(10_000, "guobiao", seed=4))
+
+
 def test_local_cluster():
     from distributed import Client, LocalCluster
 
@@ -47,5 +58,7 @@ def test_local_cluster():
         local = mjpy.simulate("sichuan", deals=30_000, seed=5)
         for k, v in local.arrays().items():
             assert np.array_equal(r.arrays()[k], v), k
+        assert np.array_equal(D.deal(50_000, "sichuan", seed=2, chunk_size=20_000).compute(),
+                              mjpy.random.deal(50_000, "sichuan", seed=2))
         s = D.summarize("sichuan", deals=30_000, seed=5, chunk_size=7_000, client=client)
         assert s.to_dict() == local.summary().to_dict()

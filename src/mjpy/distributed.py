@@ -25,7 +25,7 @@ from mjpy import batch as _batch
 from mjpy import simulation as _simulation
 
 __all__ = ["deal", "shanten", "is_win", "waits", "waits_mask", "useful_tiles", "simulate",
-           "simulate_delayed", "summarize"]
+           "simulate_delayed", "simulate_bag", "summarize"]
 
 
 def _da():
@@ -145,6 +145,28 @@ def simulate_delayed(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *
     play = delayed(_play, pure=True)
     return [play(rs.name, seed, a, min(chunk_size, start + deals - a), draws, workers)
             for a in range(start, start + deals, chunk_size)]
+
+
+def _as_list(r) -> list:
+    return [r]
+
+
+def simulate_bag(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
+                 draws: int = _simulation.DEFAULT_DRAWS, chunk_size: int = 1 << 18,
+                 workers: int = 1, start: int = 0):
+    """A ``dask.bag`` with one :class:`~mjpy.simulation.SimulationResult` per partition (a range
+    of ``chunk_size`` deals), for ``.map`` / ``.reduction`` pipelines on the workers.
+
+    >>> b = simulate_bag("sichuan", 3000, seed=1, chunk_size=1000)
+    >>> b.map(len).sum().compute()
+    3000
+    """
+    import dask.bag as db
+    from dask import delayed
+
+    parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size,
+                             workers=workers, start=start)
+    return db.from_delayed([delayed(_as_list, pure=True)(p) for p in parts])
 
 
 def simulate(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,

@@ -56,20 +56,23 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--dask", action="store_true")
     ap.add_argument("--no-memory", action="store_true")
+    ap.add_argument("--dask-only", action="store_true", help="only the Dask figures")
     a = ap.parse_args()
     q = a.quick
     print(f"load average {os.getloadavg()}, {os.cpu_count()} cpus")
     lines = []
 
+    if a.dask_only:
+        a.dask, a.no_memory = True, True
     n = 100_000 if q else 2_000_000
-    for rules in ("sichuan", "guobiao"):
+    for rules in (() if a.dask_only else ("sichuan", "guobiao")):
         for w in (1, 2):
             t = best_of(lambda: mjpy.random.deal(n, rules, 7, workers=w))
             lines.append(f"| deal | {rules} | {w} | {n:,} | {n / t:,.0f} deals/s |")
 
     tmp = tempfile.mkdtemp()
     sizes = {"sichuan": 1_000_000, "standard": 200_000, "riichi": 200_000, "guobiao": 100_000}
-    for rules, n in sizes.items():
+    for rules, n in ({} if a.dask_only else sizes).items():
         n = n // 20 if q else n
         for w in (1, 2):
             d, rss = run_cli(["simulate", "--rules", rules, "--deals", str(n), "--workers", str(w),

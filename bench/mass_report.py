@@ -90,38 +90,36 @@ def main():
 
     if a.dask:
         import dask.array  # noqa: F401
-        from distributed import Client, LocalCluster
+        from distributed import Client, LocalCluster, wait
 
         from mjpy import distributed as D
 
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None) as cluster, Client(cluster) as client:
-            n = 1_000_000 if q else 10_000_000
-            chunk = n // 16
-            x = D.deal(n, "standard", seed=1, chunk_size=chunk).persist()
-            client.wait_for_workers(2)
-            from distributed import wait
-
-            wait(x)
-            hands = mjpy.random.deal(n, "standard", seed=1, workers=2)
-            t_local = best_of(lambda: mjpy.batch.shanten(hands, workers=2))
-            t_dask = best_of(lambda: D.shanten(x).compute())
-            assert np.array_equal(D.shanten(x).compute(), mjpy.batch.shanten(hands))
-            lines.append(f"| shanten, local batch (workers=2) | standard | 2 | {n:,} | "
-                         f"{n / t_local:,.0f} hands/s ({t_local:.3f} s) |")
-            lines.append(f"| shanten, Dask LocalCluster 2x1 | standard | 2 | {n:,} | "
-                         f"{n / t_dask:,.0f} hands/s ({t_dask:.3f} s): overhead "
-                         f"{(t_dask / t_local - 1) * 100:+.1f}% |")
-            del x
-            m = 50_000 if q else 1_000_000
-            t_loc = best_of(lambda: mjpy.simulate("sichuan", m, 7, workers=2), rounds=2)
-            t_ds = best_of(lambda: D.summarize("sichuan", m, 7, chunk_size=m // 16, client=client),
-                           rounds=2)
-            t_dr = best_of(lambda: D.simulate("sichuan", m, 7, chunk_size=m // 16, client=client),
-                           rounds=2)
-            lines.append(f"| simulate, local (workers=2) | sichuan | 2 | {m:,} | {m / t_loc:,.0f} deals/s |")
-            lines.append(f"| simulate, Dask summarize | sichuan | 2 | {m:,} | {m / t_ds:,.0f} deals/s |")
-            lines.append(f"| simulate, Dask all arrays back | sichuan | 2 | {m:,} | {m / t_dr:,.0f} deals/s |")
+        n = 1_000_000 if q else 10_000_000
+        hands = mjpy.random.deal(n, "standard", seed=1, workers=2)
+        for nw in (1, 2):
+            with LocalCluster(n_workers=nw, threads_per_worker=1, processes=True, host="127.0.0.1",
+                              dashboard_address=None) as cluster, Client(cluster) as client:
+                x = D.deal(n, "standard", seed=1, chunk_size=n // 8).persist()
+                wait(x)
+                t_local = best_of(lambda: mjpy.batch.shanten(hands, workers=nw))
+                t_dask = best_of(lambda: D.shanten(x).compute())
+                assert np.array_equal(D.shanten(x).compute(), mjpy.batch.shanten(hands))
+                lines.append(f"| shanten, local batch | standard | {nw} | {n:,} | "
+                             f"{n / t_local:,.0f} hands/s ({t_local:.3f} s) |")
+                lines.append(f"| shanten, Dask LocalCluster {nw} process(es) x 1 thread | standard | {nw} | "
+                             f"{n:,} | {n / t_dask:,.0f} hands/s ({t_dask:.3f} s): overhead "
+                             f"{(t_dask / t_local - 1) * 100:+.1f}% |")
+                del x
+                m = 50_000 if q else 1_000_000
+                t_loc = best_of(lambda: mjpy.simulate("sichuan", m, 7, workers=nw), rounds=2)
+                t_ds = best_of(lambda: D.summarize("sichuan", m, 7, chunk_size=m // 16, client=client),
+                               rounds=2)
+                t_dr = best_of(lambda: D.simulate("sichuan", m, 7, chunk_size=m // 16, client=client),
+                               rounds=2)
+                lines.append(f"| simulate, local | sichuan | {nw} | {m:,} | {m / t_loc:,.0f} deals/s |")
+                lines.append(f"| simulate, Dask summarize | sichuan | {nw} | {m:,} | {m / t_ds:,.0f} deals/s |")
+                lines.append(f"| simulate, Dask, all arrays back | sichuan | {nw} | {m:,} | "
+                             f"{m / t_dr:,.0f} deals/s |")
 
     print("| what | rules | workers | n | result |")
     print("|---|---|---|---|---|")

@@ -51,7 +51,9 @@ def _prepare(x):
 
 
 # module-level block functions: they pickle by reference
-def _block(block: np.ndarray, op: str, kw: dict) -> np.ndarray:
+def _block(block, op: str, kw: dict) -> np.ndarray:
+    if isinstance(block, list):          # blockwise without concatenation: the row block alone
+        block = block[0]
     fn = getattr(_batch, op)
     try:
         return fn(block, **kw)
@@ -63,7 +65,13 @@ def _map(x, op: str, dtype, kw: dict):
     x = _prepare(x)
     kw = dict(kw)
     kw.setdefault("workers", 1)      # Dask runs the chunks in parallel
-    return x.map_blocks(_block, op, kw, dtype=dtype, drop_axis=1, chunks=(x.chunks[0],))
+    # "ij" -> "i" without concatenate: the task receives [block] as is (map_blocks(drop_axis=1)
+    # would concatenate the single column block, a copy of every chunk)
+    return da_blockwise(_block, "i", x, "ij", op, None, kw, None, dtype=dtype, concatenate=False)
+
+
+def da_blockwise(*args, **kwargs):
+    return _da().blockwise(*args, **kwargs)
 
 
 def shanten(x, **kw):
@@ -142,7 +150,7 @@ def simulate_delayed(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *
         raise ImportError("mjpy.distributed needs dask: pip install 'mjpy[distributed]'") from None
     rs, deals, seed, draws, chunk_size, start = _simulation._check_args(rules, deals, seed, draws,
                                                                         chunk_size, start)
-    play = delayed(_play, pure=True)
+    play = delayed(_play, pure=False)
     return [play(rs.name, seed, a, min(chunk_size, start + deals - a), draws, workers)
             for a in range(start, start + deals, chunk_size)]
 
@@ -166,7 +174,7 @@ def simulate_bag(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
 
     parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size,
                              workers=workers, start=start)
-    return db.from_delayed([delayed(_as_list, pure=True)(p) for p in parts])
+    return db.from_delayed([delayed(_as_list, pure=False)(p) for p in parts])
 
 
 def simulate(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
@@ -199,7 +207,7 @@ def summarize(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
 
     parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size, workers=workers)
     rs = _simulation.get_rules(rules)
-    summ = [delayed(_summary, pure=True)(rs.name, draws, seed, p) for p in parts]
+    summ = [delayed(_summary, pure=False)(rs.name, draws, seed, p) for p in parts]
     out = _simulation.Summary(rs.name, draws, seed=seed)
     if not summ:
         return out

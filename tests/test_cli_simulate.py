@@ -118,6 +118,25 @@ def test_evaluate_sichuan_json_npy(tmp_path, capsys):
     assert d["dajiao"]["tenpai_rows"] == int((want >= 0).sum()) >= 3
 
 
+def test_evaluate_sichuan_fan(tmp_path, capsys):
+    r = mjpy.simulate("sichuan", deals=3000, seed=2)
+    won = r.win_turn >= 0
+    h = np.concatenate([r.hand[won], mjpy.random.deal(50, "sichuan", seed=1, hand_size=14)])
+    p = tmp_path / "h.npy"
+    np.save(p, h)
+    out = tmp_path / "f.npz"
+    code, text, err = run(capsys, "evaluate", str(p), "--rules", "sichuan", "--what", "fan,is_win",
+                          "--self-drawn", "--out", str(out), "--json")
+    assert code == 0, err
+    z = np.load(out)
+    from mjpy.rules import sichuan
+
+    assert np.array_equal(z["fan"], sichuan.score_batch(h, self_drawn=True))
+    assert (z["fan"][:won.sum()] >= 0).all()
+    code, text, err = run(capsys, "evaluate", str(p), "--rules", "sichuan", "--what", "fan")
+    assert code == 0 and "wins" in text
+
+
 def test_evaluate_is_win(tmp_path, capsys):
     r = mjpy.simulate("standard", deals=2000, seed=1)
     wins = r.hand[r.win_turn >= 0]

@@ -21,9 +21,9 @@ import numpy as np
 
 __all__ = ["add_parsers", "run"]
 
-EVAL_WHAT = ("shanten", "waits", "is_win", "useful", "tenpai", "dajiao", "flower_pig")
+EVAL_WHAT = ("shanten", "waits", "is_win", "useful", "tenpai", "dajiao", "fan", "flower_pig")
 EVAL_RULES = ("sichuan", "standard", "riichi", "guobiao")
-SICHUAN_ONLY = ("dajiao", "flower_pig")
+SICHUAN_ONLY = ("dajiao", "fan", "flower_pig")
 EVAL_CHUNK = 1 << 18
 
 
@@ -61,7 +61,8 @@ def add_parsers(sub) -> None:
         epilog="WHAT: shanten (int8; 13 or 14 tiles), waits (uint64 tile mask; 13 tiles), is_win "
                "(bool; 14 tiles), useful (uint64 mask of tiles that lower shanten; 13 tiles), tenpai "
                "(bool; 13 tiles; sichuan: 定缺 and 缺一门 respected), dajiao (sichuan 查大叫: best fan "
-               "over the waits, int16, -1 not tenpai), flower_pig (sichuan 花猪: three suits, bool).",
+               "over the waits, int16, -1 not tenpai), fan (sichuan: total fan of a 14-tile winning hand, "
+               "int16, -1 not a win; --self-drawn for 自摸), flower_pig (sichuan 花猪: three suits, bool).",
     )
     e.add_argument("hands", metavar="HANDS", help="a .npy file, shape (N, 34), integer counts 0..4")
     e.add_argument("--what", default="shanten", metavar="WHAT",
@@ -70,7 +71,8 @@ def add_parsers(sub) -> None:
                    help="forms of a rule set: " + ", ".join(EVAL_RULES)
                         + " (default: standard + seven pairs + thirteen orphans)")
     e.add_argument("--dingque", default=None, metavar="SUIT",
-                   help="sichuan: the 定缺 suit m/p/s for tenpai and dajiao")
+                   help="sichuan: the 定缺 suit m/p/s for tenpai, dajiao and fan")
+    e.add_argument("--self-drawn", action="store_true", help="sichuan fan: the wins are self-drawn (自摸)")
     e.add_argument("--workers", type=int, default=None, metavar="W", help="threads (default: all cores)")
     e.add_argument("--chunk-size", type=int, default=EVAL_CHUNK, metavar="N", help="rows per chunk")
     e.add_argument("--out", default=None, metavar="FILE",
@@ -255,7 +257,7 @@ def _parse_what(text: str) -> List[str]:
 
 
 _EVAL_DTYPES = {"shanten": np.int8, "waits": np.uint64, "is_win": np.bool_, "useful": np.uint64,
-                "tenpai": np.bool_, "dajiao": np.int16, "flower_pig": np.bool_}
+                "tenpai": np.bool_, "dajiao": np.int16, "fan": np.int16, "flower_pig": np.bool_}
 
 
 def _forms_of(rules: Optional[str]):
@@ -268,7 +270,7 @@ def _forms_of(rules: Optional[str]):
 
 
 def evaluate_block(block: np.ndarray, what: List[str], rules: Optional[str] = None, dingque=None,
-                   workers=None) -> Dict[str, np.ndarray]:
+                   workers=None, self_drawn: bool = False) -> Dict[str, np.ndarray]:
     """The ``--what`` results of one block of rows (the unit of ``mjpy evaluate``)."""
     from mjpy import batch
 
@@ -294,6 +296,10 @@ def evaluate_block(block: np.ndarray, what: List[str], rules: Optional[str] = No
                 out["dajiao"] = sichuan.best_fan_if_tenpai_batch(block, dingque=dingque, workers=workers)
             if w == "tenpai":
                 out[w] = out["dajiao"] >= 0
+        elif w == "fan":
+            from mjpy.rules import sichuan
+
+            out[w] = sichuan.score_batch(block, self_drawn=self_drawn, dingque=dingque, workers=workers)
         elif w == "flower_pig":
             from mjpy.rules import sichuan
 
@@ -308,7 +314,7 @@ class _EvalSummary:
         self.shanten = np.zeros(16, np.int64)
         self.counts = {w: 0 for w in what}          # rows where the answer is true / non-zero
         self.kinds = {w: 0 for w in what}           # waits / useful: total kinds
-        self.fan: Dict[int, int] = {}
+        self.fan: Dict[str, Dict[int, int]] = {}
 
     def update(self, res: Dict[str, np.ndarray]) -> None:
         n = len(next(iter(res.values())))
@@ -319,11 +325,12 @@ class _EvalSummary:
             elif w in ("waits", "useful"):
                 self.counts[w] += int(np.count_nonzero(a))
                 self.kinds[w] += int(_popcount(a).sum())
-            elif w == "dajiao":
+            elif w in ("dajiao", "fan"):
                 self.counts[w] += int(np.count_nonzero(a >= 0))
                 vals, cnt = np.unique(a[a >= 0], return_counts=True)
+                hist = self.fan.setdefault(w, {})
                 for v, c in zip(vals.tolist(), cnt.tolist()):
-                    self.fan[v] = self.fan.get(v, 0) + c
+                    hist[v] = hist.get(v, 0) + c
             else:
                 self.counts[w] += int(np.count_nonzero(a))
 
@@ -335,9 +342,9 @@ class _EvalSummary:
                 d["shanten"] = {str(i - 1): int(c) for i, c in enumerate(self.shanten) if c}
             elif w in ("waits", "useful"):
                 d[w] = {"rows_nonzero": self.counts[w], "mean_kinds": round(self.kinds[w] / n, 4)}
-            elif w == "dajiao":
-                d[w] = {"tenpai_rows": self.counts[w],
-                        "fan": {str(k): v for k, v in sorted(self.fan.items())}}
+            elif w in ("dajiao", "fan"):
+                d[w] = {"tenpai_rows" if w == "dajiao" else "win_rows": self.counts[w],
+                        "fan": {str(k): v for k, v in sorted(self.fan.get(w, {}).items())}}
             else:
                 d[w] = {"rows_true": self.counts[w], "share": round(self.counts[w] / n, 6)}
         return d
@@ -355,9 +362,10 @@ class _EvalSummary:
             elif w in ("waits", "useful"):
                 lines.append(f"{w:<10} non-empty {self.counts[w]:>10,} ({self.counts[w] / n:.2%}), "
                              f"{self.kinds[w] / n:.3f} kinds per row")
-            elif w == "dajiao":
-                lines.append(f"{'dajiao':<10} tenpai    {self.counts[w]:>10,} ({self.counts[w] / n:.2%})")
-                for k, v in sorted(self.fan.items()):
+            elif w in ("dajiao", "fan"):
+                label = "tenpai" if w == "dajiao" else "wins"
+                lines.append(f"{w:<10} {label:<9} {self.counts[w]:>10,} ({self.counts[w] / n:.2%})")
+                for k, v in sorted(self.fan.get(w, {}).items()):
                     lines.append(f"{'':<10} {k:>3} fan   {v:>10,}")
             else:
                 lines.append(f"{w:<10} true      {self.counts[w]:>10,} ({self.counts[w] / n:.2%})")
@@ -387,6 +395,8 @@ def evaluate_cmd(args) -> int:
     for w in what:
         if w in SICHUAN_ONLY and rules != "sichuan":
             raise ValueError(f"--what {w} needs --rules sichuan")
+    if args.self_drawn and "fan" not in what:
+        raise ValueError("--self-drawn applies to --what fan")
     dingque = None
     if args.dingque is not None:
         if rules != "sichuan":
@@ -417,7 +427,7 @@ def evaluate_cmd(args) -> int:
         for a in range(0, n, args.chunk_size):
             block = np.ascontiguousarray(arr[a:a + args.chunk_size])
             try:
-                res = evaluate_block(block, what, rules, dingque, workers)
+                res = evaluate_block(block, what, rules, dingque, workers, args.self_drawn)
             except ValueError as e:
                 msg = re.sub(r"hands\[(\d+)\]", lambda m: f"row {int(m.group(1)) + a}", str(e))
                 msg = re.sub(r"hands row (\d+)", lambda m: f"row {int(m.group(1)) + a}", msg)

@@ -38,6 +38,15 @@ extensions = [
     )
     for name in MODULES
 ]
+extensions.append(
+    Extension(
+        "mjpy.rules._guobiao",
+        ["src/mjpy/rules/_guobiao.pyx"],
+        include_dirs=[np.get_include(), "src/mjcore", "src"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=extra_compile,
+    )
+)
 
 setup(
     ext_modules=cythonize(

@@ -213,6 +213,123 @@ class Gen:
         counts[w] += 1
         return self._finish(counts, [], win=w)
 
+    def template(self) -> Optional[dict]:
+        """Sets of a rare high-fan shape (双龙会, 四步高, 四同顺, 四节高, 绿一色, 全双刻, 大四喜, 四杠, ...)
+        with random suits/ranks, random fill, random declared melds."""
+        r = self.r
+        a, b, c = r.sample(range(3), 3)
+        A, B, C = a * 9, b * 9, c * 9
+        k = r.randrange(16)
+        sets: List[Tuple[str, int]] = []
+        pair = None
+        if k == 0:                                   # 三色双龙会
+            sets = [("chow", A), ("chow", A + 6), ("chow", B), ("chow", B + 6)]; pair = C + 4
+        elif k == 1:                                 # 一色双龙会
+            sets = [("chow", A), ("chow", A), ("chow", A + 6), ("chow", A + 6)]; pair = A + 4
+        elif k == 2:                                 # 一色四步高 / 三步高
+            d = r.choice([1, 2])
+            s0 = r.randrange(0, 7 - 3 * d)
+            sets = [("chow", A + s0 + i * d) for i in range(r.choice([3, 4]))]
+        elif k == 3:                                 # 一色四同顺 / 三同顺
+            t = A + r.randrange(7)
+            sets = [("chow", t)] * r.choice([3, 4])
+        elif k == 4:                                 # 一色四节高 / 三节高
+            s0 = r.randrange(0, 6)
+            sets = [("pung", A + s0 + i) for i in range(r.choice([3, 4]))]
+        elif k == 5:                                 # 清幺九 / 混幺九
+            ts = r.sample([0, 8, 9, 17, 18, 26] + ([] if r.random() < 0.5 else [27, 28, 31, 33]), 5)
+            sets = [("pung", t) for t in ts[:4]]; pair = ts[4]
+        elif k == 6:                                 # 绿一色
+            g = [19, 20, 21, 23, 25, 32]
+            ts = r.sample(g, 5)
+            sets = [("pung", t) for t in ts[:3]] + [r.choice([("chow", 19), ("pung", ts[3])])]; pair = ts[4]
+        elif k == 7:                                 # 全双刻
+            ev = [s * 9 + x for s in range(3) for x in (1, 3, 5, 7)]
+            ts = r.sample(ev, 5)
+            sets = [("pung", t) for t in ts[:4]]; pair = ts[4]
+        elif k == 8:                                 # 花龙 / 三色三同顺 / 三色三步高
+            m = r.randrange(3)
+            if m == 0:
+                sets = [("chow", A), ("chow", B + 3), ("chow", C + 6)]
+            elif m == 1:
+                t = r.randrange(7); sets = [("chow", A + t), ("chow", B + t), ("chow", C + t)]
+            else:
+                t = r.randrange(5); sets = [("chow", A + t), ("chow", B + t + 1), ("chow", C + t + 2)]
+        elif k == 9:                                 # 全带五
+            sets = [r.choice([("chow", X + r.randrange(2, 5)), ("pung", X + 4)]) for X in (A, B, A, C)]
+            pair = r.choice([A, B, C]) + 4
+        elif k == 10:                                # winds: 大四喜 / 小四喜 / 三风刻
+            ws = r.sample(range(27, 31), 4)
+            n = r.choice([3, 4])
+            sets = [("pung", t) for t in ws[:n]]
+            if n == 3 and r.random() < 0.5:
+                pair = ws[3]
+        elif k == 11:                                # dragons: 大三元 / 小三元
+            ds = r.sample(range(31, 34), 3)
+            n = r.choice([2, 3])
+            sets = [("pung", t) for t in ds[:n]]
+            if n == 2 and r.random() < 0.6:
+                pair = ds[2]
+        elif k == 12:                                # four / three kongs
+            ts = r.sample(range(34), 4)
+            sets = [("kong", t) for t in ts[:r.choice([3, 4])]]
+        elif k == 13:                                # rank windows: 全大/全中/全小/大于五/小于五
+            lo, hi = r.choice([(6, 8), (3, 5), (0, 2), (5, 8), (0, 3)])
+            for _ in range(4):
+                x = r.randrange(lo, hi + 1)
+                X = r.choice([A, B, C])
+                if x + 2 <= hi and r.random() < 0.5:
+                    sets.append(("chow", X + x))
+                else:
+                    sets.append(("pung", X + x))
+            pair = r.choice([A, B, C]) + r.randrange(lo, hi + 1)
+        elif k == 14:                                # 三同刻 / 双同刻 / 三色三节高
+            t = r.randrange(9)
+            if r.random() < 0.5:
+                sets = [("pung", A + t), ("pung", B + t), ("pung", C + t)]
+            else:
+                t = min(t, 6); sets = [("pung", A + t), ("pung", B + t + 1), ("pung", C + t + 2)]
+        else:                                        # 清龙 + one more chow
+            sets = [("chow", A), ("chow", A + 3), ("chow", A + 6)]
+        used = [0] * 34
+        for kind, t in sets:
+            if kind == "chow":
+                used[t] += 1; used[t + 1] += 1; used[t + 2] += 1
+            else:
+                used[t] += 4 if kind == "kong" else 3
+        pool = self._pool(True)
+        while len(sets) < 4:
+            s = self._set(pool, used)
+            if s is None:
+                return None
+            sets.append(s)
+            kind, t = s
+            if kind == "chow":
+                used[t] += 1; used[t + 1] += 1; used[t + 2] += 1
+            else:
+                used[t] += 3
+        if pair is None:
+            cands = [t for t in pool if used[t] <= 2] or [t for t in range(34) if used[t] <= 2]
+            pair = r.choice(cands)
+        used[pair] += 2
+        if max(used) > 4:
+            return None
+        r.shuffle(sets)
+        nmeld = r.choice([0, 0, 1, 2, 3, 4])
+        counts = [0] * 34
+        counts[pair] += 2
+        melds = []
+        for i, (kind, t) in enumerate(sets):
+            if kind == "kong":
+                melds.append((r.choice([2, 3]), t))
+            elif i < nmeld:
+                melds.append((0, t) if kind == "chow" else (r.choice([1, 1, 1, 2, 3]), t))
+            elif kind == "chow":
+                counts[t] += 1; counts[t + 1] += 1; counts[t + 2] += 1
+            else:
+                counts[t] += 3
+        return self._finish(counts, melds)
+
     # -- flags --------------------------------------------------------------------------------
     def _finish(self, counts, melds, win=None) -> dict:
         r = self.r
@@ -230,10 +347,12 @@ class Gen:
         r = self.r
         while True:
             x = r.random()
-            if x < 0.30:
+            if x < 0.25:
                 h = self.standard(False)
-            elif x < 0.70:
+            elif x < 0.55:
                 h = self.standard(True)
+            elif x < 0.70:
+                h = self.template()
             elif x < 0.80:
                 h = self.seven_pairs(r.random() < 0.6)
             elif x < 0.83:

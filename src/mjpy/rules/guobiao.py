@@ -7,8 +7,8 @@ which is the default profile) and the ``guobiao.*`` flags of §24.
 >>> r = score("11199p222z", melds=[Meld("chi", "123m"), Meld("pon", "555s")], win_tile="2z",
 ...           seat_wind="S", round_wind="E")
 >>> r.total, r.is_valid_win, [f.name for f in r.fans]
-(4, False, ['门风刻', '双暗刻'])
->>> score("14m258p369s1234567z").fans
+(3, False, ['门风刻', '幺九刻'])
+>>> score("14m258p36s1234567z").fans           # 七星不靠, won on 白 (the last tile written)
 [('七星不靠', 24, 'Greater Honors and Knitted Tiles')]
 
 Conventions: the hand holds the concealed tiles *including* the winning tile; declared melds are
@@ -409,7 +409,9 @@ def _hand_and_melds(hand, melds):
             counts = np.asarray(hand)
         except Exception:
             raise TypeError(f"hand must be a notation string or 34 tile counts, got {type(hand).__name__}") from None
-        if counts.shape != (34,) or counts.dtype.kind not in "iub":
+        if counts.ndim == 0 or counts.dtype.kind not in "iub":
+            raise TypeError(f"hand must be a notation string or 34 tile counts, got {type(hand).__name__}")
+        if counts.shape != (34,):
             raise ValueError(f"hand must be a notation string or 34 tile counts, got shape {counts.shape}")
         if counts.min() < 0 or counts.max() > 4:
             t = int(np.argmax((counts < 0) | (counts > 4)))
@@ -657,7 +659,7 @@ def best_tenpai(hand13, melds=(), *, self_drawn: bool = False, seat_wind="E", ro
 
     >>> r = best_tenpai("1112345678999m")
     >>> len(r), r["5m"].total
-    (9, 90)
+    (9, 91)
     """
     opts = options if options is not None else _DEFAULT
     if isinstance(hand13, str):

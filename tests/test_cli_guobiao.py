@@ -40,7 +40,7 @@ def test_default_win_tile_is_the_last_tile(capsys):
 
 
 def test_flags_flowers_profile(capsys):
-    r = run_json(capsys, "analyze", "123m456p11z22z(7777s)", "--win", "2z", "--rules", "guobiao",
+    r = run_json(capsys, "analyze", "123m456p11z222z(7777s)", "--win", "2z", "--rules", "guobiao",
                  "--self-drawn", "--kong", "--flowers", "3")
     names = [f["name"] for f in r["fans"]]
     assert "杠上开花" in names and "不求人" in names and r["total"] == 17 + 3 and r["flowers"] == 3

@@ -437,3 +437,17 @@ def test_batch_bad_row_named():
     m[0, :2] = (0, 8)                                         # chi starting at 9m
     with pytest.raises(ValueError, match=r"hands\[0\]: malformed meld"):
         G.score_batch(mjpy.parse("456p789s11122z")[None, :], m, win_tiles=[27])
+
+
+def test_fast_path_equals_python_path(random_hands):
+    """guobiao.score (Cython fast path for arrays) and the Python path give identical results."""
+    for h in random_hands[:1500]:
+        fast = _score(h)
+        slow = G._score_py(np.array(h["counts"], np.uint8), _melds(h), h["win"], self_drawn=h["self_drawn"],
+                           fourth_tile=h["fourth"], kong_related=h["kong"], last_tile=h["last"],
+                           seat_wind=h["seat"], round_wind=h["rnd"], flowers=h["flowers"])
+        assert fast == slow
+    # other argument types take the Python path and agree too
+    r1 = G.score("123456789m789m11s", win_tile="1s", seat_wind="南", round_wind="1z")
+    r2 = G.score(mjpy.parse("123456789m789m11s"), (), 18, seat_wind=1, round_wind=0)
+    assert r1 == r2

@@ -1277,13 +1277,21 @@ cdef int score_hand(Hand* H, const Params* P, uint8_t* out) noexcept nogil:
 # ------------------------------------------------------------------------------------------------
 # Python boundary
 
+# forms reported by score_fast: fan number that names the form, in priority order
+cdef int FORM_FANS[7]
+FORM_FANS[:] = [SEVEN_SHIFTED_PAIRS, SEVEN_PAIRS, THIRTEEN_ORPHANS, GREATER_HONORS_KNITTED,
+                LESSER_HONORS_KNITTED, KNITTED_STRAIGHT, NINE_GATES]
+
+
 cdef class Core:
     """A configured calculator: values and exclusion masks from ``mjpy.rules.guobiao``.
 
     ``Core(values, excl_lo, excl_hi, kong_mixed, ron_pung_concealed, specials_concealed,
     sigang_ankan)``; values / masks are sequences of length 84 indexed by fan number.
+    ``entries``: a tuple indexed by fan number of the objects :meth:`score_fast` lists.
     """
     cdef Params P
+    cdef public object entries
 
     def __init__(self, values, excl_lo, excl_hi, bint kong_mixed=True, bint ron_pung_concealed=False,
                  bint specials_concealed=False, bint sigang_ankan=False):
@@ -1317,6 +1325,38 @@ cdef class Core:
             return st, -1, None
         return st, total, out[:NF]
 
+    def score_fast(self, const uint8_t[::1] counts, bytes melds, int win, int flags, int seat, int rnd,
+                   int flowers):
+        """(status, total, [entries[fan] per counted fan, with repeats], form index) for one hand.
+
+        ``melds``: bytes of (kind, lowest tile) pairs. form index: -1 standard, else the position
+        in (连七对, 七对, 十三幺, 七星不靠, 全不靠, 组合龙, 九莲宝灯).
+        """
+        cdef Hand H
+        cdef uint8_t out[NF]
+        cdef int st, total = -1, nm = len(melds) // 2, i, j, form = -1
+        cdef const char* mp = melds
+        if counts.shape[0] != 34:
+            raise ValueError("counts must have 34 entries")
+        with nogil:
+            st = setup(&H, &counts[0], nm, <const int8_t*>mp, win, flags, seat, rnd, flowers)
+            if st == ST_OK:
+                total = score_hand(&H, &self.P, out)
+                if total < 0:
+                    st = ST_NOT_WIN
+        if st != ST_OK:
+            return st, -1, None, -1
+        fans = []
+        entries = self.entries
+        for i in range(1, 83):
+            for j in range(out[i]):
+                fans.append(entries[i])
+        for i in range(7):
+            if out[FORM_FANS[i]]:
+                form = i
+                break
+        return st, total, fans, form
+
     def score_batch(self, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds,
                     const int8_t[::1] win, const uint8_t[::1] flags, const int8_t[::1] seat,
                     const int8_t[::1] rnd, const int8_t[::1] flowers, int32_t[::1] totals,
@@ -1347,3 +1387,112 @@ cdef class Core:
                         memcpy(&fans[i, 0], out, NF)
                     else:
                         memset(&fans[i, 0], 0, NF)
+
+
+# ------------------------------------------------------------------------------------------------
+# fast path of mjpy.rules.guobiao.score (common argument types only; everything else, every error
+# and every non-default option goes through the Python implementation ``slow``)
+
+cdef object _slow = None
+cdef object _Result = None
+cdef tuple _FORM_NAMES = ()
+cdef Core _default_core = None
+cdef dict _meld_cache = {}
+cdef int _default_min = 8
+cdef object _U8 = np.dtype(np.uint8)
+
+
+def configure(slow, result, tuple forms, Core default_core, dict meld_cache, int default_min):
+    """Called once by ``mjpy.rules.guobiao``: the Python slow path, result type, form names, the
+    default-options core, the Meld -> bytes cache and the default ``min_fan``."""
+    global _slow, _Result, _FORM_NAMES, _default_core, _meld_cache, _default_min
+    _slow, _Result, _FORM_NAMES, _default_core = slow, result, forms, default_core
+    _meld_cache, _default_min = meld_cache, default_min
+
+
+cdef inline int _wind(object w) noexcept:
+    cdef int v
+    if type(w) is int:
+        v = w
+        return v if 0 <= v <= 3 else -1
+    if type(w) is str:
+        if w == "E": return 0
+        if w == "S": return 1
+        if w == "W": return 2
+        if w == "N": return 3
+    return -1
+
+
+def score(hand, melds=(), win_tile=None, *, self_drawn=False, fourth_tile=False, kong_related=False,
+          last_tile=False, seat_wind="E", round_wind="E", flowers=0, options=None):
+    """Score a complete Guobiao hand; see :func:`mjpy.rules.guobiao.score`."""
+    cdef int seat, rnd, win, fl, flags = 0, st, total = -1, nm = 0, i, j, form = -1
+    cdef const uint8_t[::1] counts
+    cdef bytes enc
+    cdef const char* mp
+    cdef Hand H
+    cdef uint8_t out[NF]
+    cdef list fans
+    cdef tuple entries
+    seat = _wind(seat_wind)
+    rnd = _wind(round_wind)
+    if (options is not None or type(hand) is not np.ndarray or type(win_tile) is not int
+            or type(flowers) is not int or seat < 0 or rnd < 0
+            or type(self_drawn) is not bool or type(fourth_tile) is not bool
+            or type(kong_related) is not bool or type(last_tile) is not bool
+            or hand.dtype is not _U8 or hand.shape != (34,)):
+        return _slow(hand, melds, win_tile, self_drawn=self_drawn, fourth_tile=fourth_tile,
+                     kong_related=kong_related, last_tile=last_tile, seat_wind=seat_wind,
+                     round_wind=round_wind, flowers=flowers, options=options)
+    win = win_tile
+    fl = flowers
+    if not melds:
+        enc = b""
+    else:
+        try:
+            if type(melds) is list:
+                enc = b"".join([_meld_cache[m] for m in <list>melds])
+            else:
+                enc = b"".join([_meld_cache[m] for m in melds])
+        except (KeyError, TypeError):
+            enc = None
+        if enc is None or len(enc) > 8:
+            return _slow(hand, melds, win_tile, self_drawn=self_drawn, fourth_tile=fourth_tile,
+                         kong_related=kong_related, last_tile=last_tile, seat_wind=seat_wind,
+                         round_wind=round_wind, flowers=flowers, options=options)
+    try:
+        counts = hand
+    except ValueError:           # not contiguous
+        return _slow(hand, melds, win_tile, self_drawn=self_drawn, fourth_tile=fourth_tile,
+                     kong_related=kong_related, last_tile=last_tile, seat_wind=seat_wind,
+                     round_wind=round_wind, flowers=flowers, options=options)
+    if self_drawn: flags |= FL_SELF_DRAWN
+    if fourth_tile: flags |= FL_FOURTH
+    if kong_related: flags |= FL_KONG
+    if last_tile: flags |= FL_LAST
+    nm = len(enc) // 2
+    mp = enc
+    with nogil:
+        st = setup(&H, &counts[0], nm, <const int8_t*>mp, win, flags, seat, rnd, fl)
+        if st == ST_OK:
+            total = score_hand(&H, &_default_core.P, out)
+            if total < 0:
+                st = ST_NOT_WIN
+    if st != ST_OK:
+        return _slow(hand, melds, win_tile, self_drawn=self_drawn, fourth_tile=fourth_tile,
+                     kong_related=kong_related, last_tile=last_tile, seat_wind=seat_wind,
+                     round_wind=round_wind, flowers=flowers, options=options)
+    fans = []
+    entries = _default_core.entries
+    for i in range(1, 83):
+        for j in range(out[i]):
+            fans.append(entries[i])
+    form = 7                     # "standard"
+    for i in range(7):
+        if out[FORM_FANS[i]]:
+            form = i
+            break
+    if total - fl >= _default_min:
+        return _Result(True, True, total, fans, fl, _default_min, _FORM_NAMES[form], "")
+    return _Result(True, False, total, fans, fl, _default_min, _FORM_NAMES[form],
+                   f"{total - fl} fan without flowers, fewer than the minimum {_default_min}")

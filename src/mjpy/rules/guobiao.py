@@ -31,7 +31,7 @@ import dataclasses
 import re
 from collections import namedtuple
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -108,6 +108,7 @@ FANS: Tuple[FanRow, ...] = tuple(FanRow(*r) for r in (
 ))
 FAN_BY_NAME: Dict[str, FanRow] = {r.name: r for r in FANS}
 FAN_BY_NO: Dict[int, FanRow] = {r.no: r for r in FANS}
+_ENTRIES = (None,) + tuple(None for _ in range(83))  # replaced below once FanEntry exists
 #: names the reference (pymahjonggb) prints differently
 REFERENCE_NAMES = {"边张": "独听・边张", "坎张": "独听・嵌张", "单钓将": "独听・单钓"}
 _N_CORE = 84
@@ -277,6 +278,7 @@ def _core(opts: GuobiaoOptions):
         lo, hi = _exclusion_masks(opts)
         core = _guobiao.Core(values, lo, hi, opts.concealed_and_melded_kong, opts.ron_pung_is_concealed,
                              opts.closed_specials_zimo_buqiuren, opts.sigang_counts_ankan)
+        core.entries = _ENTRIES
         _CORES[opts] = core
     return core
 
@@ -293,24 +295,29 @@ class FanEntry(namedtuple("FanEntry", "name value english")):
         return repr(tuple(self))
 
 
-_FORM_OF = ((6, "seven_shifted_pairs"), (19, "seven_pairs"), (7, "thirteen_orphans"),
-            (20, "greater_honors_knitted"), (34, "lesser_honors_knitted"), (35, "knitted_straight"),
-            (4, "nine_gates"))
+_ENTRIES = tuple([None] + [FanEntry(FAN_BY_NO[i].name, FAN_BY_NO[i].value, FAN_BY_NO[i].english)
+                           if i in FAN_BY_NO else None for i in range(1, 84)])
 
 
-@dataclass(frozen=True)
-class GuobiaoResult:
-    """The score of one hand.
+#: form names by the core's form index (-1 = standard)
+_FORMS = ("seven_shifted_pairs", "seven_pairs", "thirteen_orphans", "greater_honors_knitted",
+          "lesser_honors_knitted", "knitted_straight", "nine_gates", "standard")
+
+
+class GuobiaoResult(NamedTuple):
+    """The score of one hand (an immutable named tuple).
 
     ``fans``: one :class:`FanEntry` per counted fan (with repeats), in fan-number order;
     ``total`` includes flowers; ``is_valid_win``: ``total - flowers >= min_fan`` (the 8-fan minimum);
-    ``is_win``: the tiles form a legal shape (false → ``reason`` says why, ``total`` is 0).
+    ``is_win``: the tiles form a legal shape (false → ``reason`` says why, ``total`` is 0);
+    ``form``: standard, seven_pairs, seven_shifted_pairs, thirteen_orphans, greater_honors_knitted,
+    lesser_honors_knitted, knitted_straight or nine_gates.
     """
 
     is_win: bool
     is_valid_win: bool
     total: int
-    fans: List[FanEntry] = field(default_factory=list)
+    fans: List[FanEntry]
     flowers: int = 0
     min_fan: int = 8
     form: Optional[str] = None
@@ -333,23 +340,6 @@ class GuobiaoResult:
                 "fan_total_without_flowers": self.fan_total_without_flowers, "min_fan": self.min_fan,
                 "flowers": self.flowers, "form": self.form, "reason": self.reason,
                 "fans": [{"name": f.name, "english": f.english, "value": f.value} for f in self.fans]}
-
-
-def _result(total: int, out: bytes, flowers: int, opts: GuobiaoOptions) -> GuobiaoResult:
-    fans: List[FanEntry] = []
-    form = "standard"
-    for no in range(1, 83):
-        n = out[no]
-        if n:
-            r = FAN_BY_NO[no]
-            fans.extend([FanEntry(r.name, r.value, r.english)] * n)
-    for no, name in _FORM_OF:
-        if out[no]:
-            form = name
-            break
-    base = total - flowers
-    why = "" if base >= opts.min_fan else f"{base} fan without flowers, fewer than the minimum {opts.min_fan}"
-    return GuobiaoResult(True, base >= opts.min_fan, total, fans, flowers, opts.min_fan, form, why)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -468,52 +458,111 @@ def _explain(status: int, counts, melds, win: int) -> str:
     return _STATUS.get(status, f"status {status}")
 
 
-def score(hand, melds=(), win_tile=None, *, self_drawn: bool = False, fourth_tile: bool = False,
-          kong_related: bool = False, last_tile: bool = False, seat_wind="E", round_wind="E",
-          flowers: int = 0, options: Optional[GuobiaoOptions] = None) -> GuobiaoResult:
+_MELD_BYTES: Dict[Meld, bytes] = {}
+_WIND_FAST = {0: 0, 1: 1, 2: 2, 3: 3, "E": 0, "S": 1, "W": 2, "N": 3}
+_U8 = np.dtype(np.uint8)
+_SHAPE34 = (34,)
+
+
+def _meld_bytes(melds) -> Tuple[bytes, list]:
+    if not melds:
+        return b"", []
+    if type(melds) is list and all(type(m) is Meld for m in melds):
+        lst = melds
+    else:
+        k, lst = coerce_melds(melds)
+        if lst is None:
+            raise ValueError("Guobiao scoring needs the melds themselves (e.g. [Meld('pon', '555p')]), not a count")
+    if len(lst) > 4:
+        raise ValueError(f"at most 4 melds, got {len(lst)}")
+    try:
+        return b"".join([_MELD_BYTES[m] for m in lst]), lst
+    except KeyError:
+        for m in lst:
+            if m not in _MELD_BYTES:
+                _MELD_BYTES[m] = encode_melds([m])
+        return b"".join([_MELD_BYTES[m] for m in lst]), lst
+
+
+def _score_py(hand, melds=(), win_tile=None, *, self_drawn: bool = False, fourth_tile: bool = False,
+               kong_related: bool = False, last_tile: bool = False, seat_wind="E", round_wind="E",
+               flowers: int = 0, options: Optional[GuobiaoOptions] = None) -> GuobiaoResult:
     """Score a complete Guobiao hand (concealed tiles *including* the winning tile, plus ``melds``).
 
     ``fourth_tile`` 和绝张 (the last copy; corrected as the reference does: dropped if the hand holds
     another copy, forced if the melds hold the other three), ``kong_related`` 杠上开花 when
     ``self_drawn`` else 抢杠和, ``last_tile`` 妙手回春 when ``self_drawn`` else 海底捞月, ``flowers``
     花牌 0-8 (not counted toward ``min_fan``). Returns the best total over all forms and
-    decompositions (rules.md §3.5).
+    decompositions (rules.md §3.5). Fast path: ``hand`` a (34,) uint8 array, ``win_tile`` an int,
+    ``melds`` a list of :class:`Meld`.
 
     >>> r = score("1112345678999m5m", self_drawn=True)
     >>> r.total, [f.name for f in r.fans]
     (92, ['九莲宝灯', '双暗刻', '幺九刻', '自摸'])
     """
-    opts = options if options is not None else _DEFAULT
-    if not isinstance(opts, GuobiaoOptions):
-        raise TypeError(f"options must be GuobiaoOptions, got {type(opts).__name__}")
-    _check_bool(self_drawn=self_drawn, fourth_tile=fourth_tile, kong_related=kong_related, last_tile=last_tile)
-    if isinstance(flowers, bool) or not isinstance(flowers, (int, np.integer)) or not 0 <= flowers <= 8:
-        raise ValueError(f"flowers must be an int 0-8 (花牌), got {flowers!r}")
-    seat = normalize_wind(seat_wind, "seat_wind")
-    rnd = normalize_wind(round_wind, "round_wind")
-    counts, meld_list, default_win = _hand_and_melds(hand, melds)
-    if len(meld_list) > 4:
-        raise ValueError(f"at most 4 melds, got {len(meld_list)}")
-    if win_tile is None:
+    if options is None:
+        opts = _DEFAULT
+        core = _DEFAULT_CORE
+    elif type(options) is GuobiaoOptions:
+        opts = options
+        core = _CORES.get(opts) or _core(opts)
+    else:
+        raise TypeError(f"options must be GuobiaoOptions, got {type(options).__name__}")
+    if (type(self_drawn) is not bool or type(fourth_tile) is not bool or type(kong_related) is not bool
+            or type(last_tile) is not bool):
+        _check_bool(self_drawn=self_drawn, fourth_tile=fourth_tile, kong_related=kong_related, last_tile=last_tile)
+    if type(flowers) is not int or not 0 <= flowers <= 8:
+        if isinstance(flowers, bool) or not isinstance(flowers, (int, np.integer)) or not 0 <= flowers <= 8:
+            raise ValueError(f"flowers must be an int 0-8 (花牌), got {flowers!r}")
+        flowers = int(flowers)
+    seat = _WIND_FAST.get(seat_wind) if type(seat_wind) in (int, str) else None
+    if seat is None:
+        seat = normalize_wind(seat_wind, "seat_wind")
+    rnd = _WIND_FAST.get(round_wind) if type(round_wind) in (int, str) else None
+    if rnd is None:
+        rnd = normalize_wind(round_wind, "round_wind")
+    if type(hand) is np.ndarray and hand.dtype is _U8 and hand.shape == _SHAPE34:
+        counts, default_win = hand, None
+        enc, meld_list = _meld_bytes(melds)
+    else:
+        counts, meld_list, default_win = _hand_and_melds(hand, melds)
+        if len(meld_list) > 4:
+            raise ValueError(f"at most 4 melds, got {len(meld_list)}")
+        enc = encode_melds(meld_list)
+    if type(win_tile) is int and 0 <= win_tile < 34:
+        win = win_tile
+    elif win_tile is None:
         if default_win is None:
             raise ValueError("win_tile is required when the hand is given as counts")
         win = default_win
     else:
         win = tile_index(win_tile)
-    enc = encode_melds(meld_list)
     flags = (1 if self_drawn else 0) | (2 if fourth_tile else 0) | (4 if kong_related else 0) | (8 if last_tile else 0)
-    st, total, out = _core(opts).score(np.ascontiguousarray(counts), np.frombuffer(enc, dtype=np.int8),
-                                       win, flags, seat, rnd, int(flowers))
-    if st == 1:
-        return GuobiaoResult(False, False, 0, [], int(flowers), opts.min_fan, None,
-                             "not a winning hand: no standard, seven-pairs, thirteen-orphans, knitted or "
-                             "nine-gates shape")
-    if st != 0:
+    if type(counts) is np.ndarray and not counts.flags.c_contiguous:
+        counts = np.ascontiguousarray(counts)
+    st, total, fans, form = core.score_fast(counts, enc, win, flags, seat, rnd, flowers)
+    if st:
+        if st == 1:
+            return GuobiaoResult(False, False, 0, [], flowers, opts.min_fan, None,
+                                 "not a winning hand: no standard, seven-pairs, thirteen-orphans, knitted or "
+                                 "nine-gates shape")
         raise ValueError(_explain(st, counts, meld_list, win))
-    return _result(total, out, int(flowers), opts)
+    base = total - flowers
+    if base >= opts.min_fan:
+        return GuobiaoResult(True, True, total, fans, flowers, opts.min_fan, _FORMS[form], "")
+    return GuobiaoResult(True, False, total, fans, flowers, opts.min_fan, _FORMS[form],
+                         f"{base} fan without flowers, fewer than the minimum {opts.min_fan}")
 
 
 _DEFAULT = GuobiaoOptions()
+_DEFAULT_CORE = _core(_DEFAULT)
+_guobiao.configure(_score_py, GuobiaoResult, _FORMS, _DEFAULT_CORE, _MELD_BYTES, _DEFAULT.min_fan)
+
+
+#: the public entry point: the Cython fast path (uint8 counts, int win tile, Meld list, bool flags,
+#: default options) falling back to :func:`_score_py` for every other input and every error
+score = _guobiao.score
+score.__doc__ = _score_py.__doc__
 
 
 # ----------------------------------------------------------------------------------------------

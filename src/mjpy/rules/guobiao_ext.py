@@ -25,7 +25,6 @@ What is and is not implemented:
 from __future__ import annotations
 
 from collections import namedtuple
-from dataclasses import replace
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -221,4 +220,4 @@ def score(hand, melds=(), win_tile=None, *, extension: str = "lianzhong", tianhu
     counted = total - outside
     valid = counted >= min_fan
     why = "" if valid else f"{counted} fan toward the minimum, fewer than {min_fan}"
-    return replace(base, fans=fans, total=total, is_valid_win=valid, flowers=outside, reason=why)
+    return base._replace(fans=fans, total=total, is_valid_win=valid, flowers=outside, reason=why)

@@ -12,6 +12,9 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
 from libc.string cimport memset, memcpy
 
 import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
 
 from mjcore._tables cimport Tables, get_tables
 from mjcore._kernel cimport Lookup, lookup, std_waits
@@ -1398,16 +1401,18 @@ cdef object _Result = None
 cdef tuple _FORM_NAMES = ()
 cdef Core _default_core = None
 cdef dict _meld_cache = {}
+cdef dict _meld_ids = {}          # id(Meld) -> (Meld, bytes): skips Meld.__hash__ on the hot path
 cdef int _default_min = 8
-cdef object _U8 = np.dtype(np.uint8)
+cdef list _reasons = []
 
 
 def configure(slow, result, tuple forms, Core default_core, dict meld_cache, int default_min):
     """Called once by ``mjpy.rules.guobiao``: the Python slow path, result type, form names, the
     default-options core, the Meld -> bytes cache and the default ``min_fan``."""
-    global _slow, _Result, _FORM_NAMES, _default_core, _meld_cache, _default_min
+    global _slow, _Result, _FORM_NAMES, _default_core, _meld_cache, _default_min, _reasons
     _slow, _Result, _FORM_NAMES, _default_core = slow, result, forms, default_core
     _meld_cache, _default_min = meld_cache, default_min
+    _reasons = [f"{b} fan without flowers, fewer than the minimum {default_min}" for b in range(default_min)]
 
 
 cdef inline int _wind(object w) noexcept:
@@ -1423,57 +1428,71 @@ cdef inline int _wind(object w) noexcept:
     return -1
 
 
+cdef int _encode(object melds, char* buf) except -2:
+    """Meld list -> (kind, tile) bytes in buf; number of melds, or -1 when the slow path is needed."""
+    cdef int n = 0
+    cdef object m, hit
+    cdef bytes b
+    for m in melds:
+        if n >= 4:
+            return -1
+        hit = _meld_ids.get(id(m))
+        if hit is None or (<tuple>hit)[0] is not m:
+            b = _meld_cache.get(m)
+            if b is None:
+                return -1
+            if len(_meld_ids) > 4096:
+                _meld_ids.clear()
+            _meld_ids[id(m)] = (m, b)
+        else:
+            b = (<tuple>hit)[1]
+        buf[2 * n] = (<const char*>b)[0]
+        buf[2 * n + 1] = (<const char*>b)[1]
+        n += 1
+    return n
+
+
 def score(hand, melds=(), win_tile=None, *, self_drawn=False, fourth_tile=False, kong_related=False,
           last_tile=False, seat_wind="E", round_wind="E", flowers=0, options=None):
     """Score a complete Guobiao hand; see :func:`mjpy.rules.guobiao.score`."""
-    cdef int seat, rnd, win, fl, flags = 0, st, total = -1, nm = 0, i, j, form = -1
-    cdef const uint8_t[::1] counts
-    cdef bytes enc
-    cdef const char* mp
+    cdef int seat, rnd, win, fl, flags = 0, st, total = -1, nm = 0, i, j, form
+    cdef char mbuf[8]
+    cdef const uint8_t* cp
     cdef Hand H
     cdef uint8_t out[NF]
     cdef list fans
     cdef tuple entries
+    cdef cnp.ndarray arr
     seat = _wind(seat_wind)
     rnd = _wind(round_wind)
     if (options is not None or type(hand) is not np.ndarray or type(win_tile) is not int
             or type(flowers) is not int or seat < 0 or rnd < 0
             or type(self_drawn) is not bool or type(fourth_tile) is not bool
-            or type(kong_related) is not bool or type(last_tile) is not bool
-            or hand.dtype is not _U8 or hand.shape != (34,)):
+            or type(kong_related) is not bool or type(last_tile) is not bool):
         return _slow(hand, melds, win_tile, self_drawn=self_drawn, fourth_tile=fourth_tile,
                      kong_related=kong_related, last_tile=last_tile, seat_wind=seat_wind,
                      round_wind=round_wind, flowers=flowers, options=options)
-    win = win_tile
-    fl = flowers
-    if not melds:
-        enc = b""
-    else:
-        try:
-            if type(melds) is list:
-                enc = b"".join([_meld_cache[m] for m in <list>melds])
-            else:
-                enc = b"".join([_meld_cache[m] for m in melds])
-        except (KeyError, TypeError):
-            enc = None
-        if enc is None or len(enc) > 8:
+    arr = <cnp.ndarray>hand
+    if (cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8 or cnp.PyArray_NDIM(arr) != 1 or cnp.PyArray_DIM(arr, 0) != 34
+            or not cnp.PyArray_IS_C_CONTIGUOUS(arr)):
+        return _slow(hand, melds, win_tile, self_drawn=self_drawn, fourth_tile=fourth_tile,
+                     kong_related=kong_related, last_tile=last_tile, seat_wind=seat_wind,
+                     round_wind=round_wind, flowers=flowers, options=options)
+    if melds:
+        nm = _encode(melds, mbuf) if type(melds) is list or type(melds) is tuple else -1
+        if nm < 0:
             return _slow(hand, melds, win_tile, self_drawn=self_drawn, fourth_tile=fourth_tile,
                          kong_related=kong_related, last_tile=last_tile, seat_wind=seat_wind,
                          round_wind=round_wind, flowers=flowers, options=options)
-    try:
-        counts = hand
-    except ValueError:           # not contiguous
-        return _slow(hand, melds, win_tile, self_drawn=self_drawn, fourth_tile=fourth_tile,
-                     kong_related=kong_related, last_tile=last_tile, seat_wind=seat_wind,
-                     round_wind=round_wind, flowers=flowers, options=options)
+    win = win_tile
+    fl = flowers
     if self_drawn: flags |= FL_SELF_DRAWN
     if fourth_tile: flags |= FL_FOURTH
     if kong_related: flags |= FL_KONG
     if last_tile: flags |= FL_LAST
-    nm = len(enc) // 2
-    mp = enc
+    cp = <const uint8_t*>cnp.PyArray_DATA(arr)
     with nogil:
-        st = setup(&H, &counts[0], nm, <const int8_t*>mp, win, flags, seat, rnd, fl)
+        st = setup(&H, cp, nm, <const int8_t*>mbuf, win, flags, seat, rnd, fl)
         if st == ST_OK:
             total = score_hand(&H, &_default_core.P, out)
             if total < 0:
@@ -1493,6 +1512,6 @@ def score(hand, melds=(), win_tile=None, *, self_drawn=False, fourth_tile=False,
             form = i
             break
     if total - fl >= _default_min:
-        return _Result(True, True, total, fans, fl, _default_min, _FORM_NAMES[form], "")
-    return _Result(True, False, total, fans, fl, _default_min, _FORM_NAMES[form],
-                   f"{total - fl} fan without flowers, fewer than the minimum {_default_min}")
+        return tuple.__new__(_Result, (True, True, total, fans, fl, _default_min, _FORM_NAMES[form], ""))
+    return tuple.__new__(_Result, (True, False, total, fans, fl, _default_min, _FORM_NAMES[form],
+                                   _reasons[total - fl]))

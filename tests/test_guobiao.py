@@ -90,10 +90,7 @@ def test_batch_matches_scalar(random_hands):
     hs = random_hands[:3000]
     n = len(hs)
     hands = np.array([h["counts"] for h in hs], np.uint8)
-    melds = np.full((n, 8), -1, np.int8)
-    for i, h in enumerate(hs):
-        for j, (k, t) in enumerate(h["melds"]):
-            melds[i, 2 * j], melds[i, 2 * j + 1] = k, t
+    melds = G.batch_melds([_melds(h) for h in hs])
     win = np.array([h["win"] for h in hs])
     flags = np.array([h["self_drawn"] | h["fourth"] << 1 | h["kong"] << 2 | h["last"] << 3 for h in hs])
     seat = np.array([h["seat"] for h in hs])

@@ -104,8 +104,9 @@ def _build_parser() -> argparse.ArgumentParser:
     r.add_argument("--profile", choices=("sichuan_fan", "sichuan_points", "chengdu_simple"), default=None,
                    help="sichuan: fan table (default sichuan_fan)")
     r.add_argument("--dingque", metavar="SUIT", default=None, help="sichuan: the 定缺 suit, m/p/s (万/筒/条)")
-    r.add_argument("--win", metavar="TILE", default=None, help="sichuan: the winning tile (in HAND)")
-    r.add_argument("--self-drawn", action="store_true", help="sichuan: 自摸")
+    r.add_argument("--win", metavar="TILE", default=None,
+                   help="sichuan, guobiao: the winning tile (in HAND; guobiao default: the last tile written)")
+    r.add_argument("--self-drawn", action="store_true", help="sichuan, guobiao: 自摸")
     r.add_argument("--after-kong", action="store_true", help="sichuan: 杠上花 (implies --self-drawn)")
     r.add_argument("--kong-discard", action="store_true", help="sichuan: 杠上炮")
     r.add_argument("--robbing-kong", action="store_true", help="sichuan: 抢杠")

@@ -57,6 +57,7 @@ __all__ = [
     "score",
     "score_batch",
     "encode_melds",
+    "batch_melds",
     "payments",
     "best_tenpai",
     "normalize_wind",
@@ -662,6 +663,21 @@ def score_batch(hands, melds=None, win_tiles=None, flags=None, seat_winds=None, 
     if return_fans:
         return totals, fans[:, :83]
     return totals
+
+
+def batch_melds(meld_lists: Sequence[Sequence[Meld]]) -> np.ndarray:
+    """The ``melds`` argument of :func:`score_batch` from one list of :class:`Meld` per row.
+
+    >>> batch_melds([[Meld("chi", "123m")], []]).tolist()
+    [[0, 0, -1, -1, -1, -1, -1, -1], [-1, -1, -1, -1, -1, -1, -1, -1]]
+    """
+    out = np.full((len(meld_lists), 8), -1, dtype=np.int8)
+    for i, ms in enumerate(meld_lists):
+        if len(ms) > 4:
+            raise ValueError(f"meld_lists[{i}]: at most 4 melds, got {len(ms)}")
+        enc = encode_melds(list(ms))
+        out[i, :len(enc)] = np.frombuffer(enc, dtype=np.int8)
+    return out
 
 
 # ----------------------------------------------------------------------------------------------

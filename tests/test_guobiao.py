@@ -448,3 +448,15 @@ def test_fast_path_equals_python_path(random_hands):
     r1 = G.score("123456789m789m11s", win_tile="1s", seat_wind="南", round_wind="1z")
     r2 = G.score(mjpy.parse("123456789m789m11s"), (), 18, seat_wind=1, round_wind=0)
     assert r1 == r2
+
+
+def test_docstring_examples():
+    import doctest
+
+    import mjpy.cli
+    for mod in (G, E):
+        assert doctest.testmod(mod).failed == 0
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner()
+    for t in finder.find(mjpy.cli.analyze_guobiao):
+        runner.run(t)
+    assert runner.summarize(verbose=False).failed == 0

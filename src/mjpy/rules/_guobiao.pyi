@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 class Core:
-    """Values and exclusion masks (length-84 sequences indexed by fan number) plus option flags."""
+    """Values and exclusion masks (length-88 sequences indexed by fan number) plus option flags."""
 
     entries: Tuple[Any, ...]
     def __init__(
@@ -23,7 +23,7 @@ class Core:
         self, counts: npt.NDArray[np.uint8], melds: npt.NDArray[np.int8], win: int, flags: int, seat: int,
         rnd: int, flowers: int,
     ) -> Tuple[int, int, Optional[bytes]]:
-        """(status, total, 84 fan counts) — status 0 ok, 1 not a win, 2.. malformed."""
+        """(status, total, 88 fan counts) — status 0 ok, 1 not a win, 2.. malformed."""
     def score_fast(
         self, counts: npt.NDArray[np.uint8], melds: bytes, win: int, flags: int, seat: int, rnd: int,
         flowers: int,

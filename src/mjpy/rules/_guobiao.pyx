@@ -5,7 +5,7 @@ Everything here is ``nogil`` C over 34 tile counts (index order of the spec: 0-8
 27-33 东南西北中发白). The fan table, values and exclusion lists are data owned by
 ``mjpy.rules.guobiao`` and handed in when a :class:`Core` is built; this module holds no rule text.
 
-Fans are numbered as in rules.md §3.4 (1-81) plus 82 = 明暗杠; a result is ``uint8[84]`` counts
+Fans are numbered as in rules.md §3.4 (1-81) plus 82 = 明暗杠; a result is ``uint8[88]`` counts (padded)
 (index 0 unused, index 81 = flowers). Exclusions are bit masks over those numbers (two words).
 """
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
@@ -17,10 +17,11 @@ cimport numpy as cnp
 cnp.import_array()
 
 from mjcore._tables cimport Tables, get_tables
-from mjcore._kernel cimport Lookup, lookup, std_waits
+from mjcore._kernel cimport Lookup, lookup, std_waits, load_words, four_mask, row_size
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
 
 # ------------------------------------------------------------------------------------------------
 # fan numbers (rules.md §3.4)
@@ -107,7 +108,7 @@ cdef enum:
     SELF_DRAWN = 80
     FLOWER_TILES = 81
     CONCEALED_AND_MELDED_KONG = 82
-    NF = 84
+    NF = 88                       # 83 used entries padded to 11 words
 
 # meld kinds (batch encoding and Hand.mkind)
 cdef enum:
@@ -548,37 +549,60 @@ cdef void pung_fans(uint8_t* t, int n, uint8_t* f) noexcept nogil:
 # ------------------------------------------------------------------------------------------------
 # fans of the whole hand (§3.5.5)
 
-cdef void whole_hand(const uint8_t* a, int nkong, uint8_t* f) noexcept nogil:
-    cdef int t, s, flag = 0, missing, rank_flag = 0, honors = 0, green = 1, rev = 1
-    cdef int simples = 1, yaojiu_only = 1, terminals_only = 1, hog = 0
+cdef uint64_t GREEN_MASK = 0
+cdef uint64_t REV_MASK = 0
+cdef uint64_t YAOJIU_MASK = 0
+cdef uint64_t SUIT_MASK = 0x1FF
+cdef uint64_t WIND_MASK = (<uint64_t>0xF) << 27
+cdef uint64_t DRAGON_MASK = (<uint64_t>0x7) << 31
+
+
+cdef void _init_masks():
+    global GREEN_MASK, REV_MASK, YAOJIU_MASK
+    cdef int t
     for t in range(34):
-        if not a[t]:
-            continue
-        if t < 27:
-            flag |= 1 << suit_of(t)
-            rank_flag |= 1 << rank_of(t)
-        elif t < 31:
-            flag |= 8
-        else:
-            flag |= 16
-        if a[t] == 4:
-            hog += 1
-        if not GREEN[t]:
-            green = 0
-        if not REVERSIBLE[t]:
-            rev = 0
+        if GREEN[t]:
+            GREEN_MASK |= (<uint64_t>1) << t
+        if REVERSIBLE[t]:
+            REV_MASK |= (<uint64_t>1) << t
         if is_yaojiu(t):
-            simples = 0
-            if t >= 27:
-                terminals_only = 0
-        else:
-            yaojiu_only = 0
-            terminals_only = 0
-    # suits
-    missing = 0
+            YAOJIU_MASK |= (<uint64_t>1) << t
+
+_init_masks()
+
+
+cdef inline uint64_t present_mask(const uint8_t* h) noexcept nogil:
+    """Bit t set where h[t] > 0 (counts 0..7; SWAR over five words)."""
+    cdef uint64_t w[5]
+    cdef uint64_t m = 0, x
+    cdef int i
+    load_words(h, w)
+    for i in range(5):
+        x = (w[i] | (w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL
+        m |= ((x * 0x0102040810204080ULL) >> 56) << (8 * i)
+    return m
+
+
+cdef void whole_hand(const uint8_t* a, int nkong, uint8_t* f) noexcept nogil:
+    cdef uint64_t p = present_mask(a)
+    cdef int s, missing = 0, rank_flag = 0, hog
+    cdef int flag = 0
+    cdef bint simples, yaojiu_only, terminals_only
     for s in range(3):
-        if not (flag & (1 << s)):
+        if (p >> (9 * s)) & SUIT_MASK:
+            flag |= 1 << s
+            rank_flag |= <int>(((p >> (9 * s)) & SUIT_MASK) << 1)
+        else:
             missing += 1
+    if p & WIND_MASK:
+        flag |= 8
+    if p & DRAGON_MASK:
+        flag |= 16
+    hog = __builtin_popcountll(four_mask(a))
+    simples = (p & YAOJIU_MASK) == 0
+    yaojiu_only = (p & ~YAOJIU_MASK) == 0
+    terminals_only = yaojiu_only and not (flag & 24)
+    # suits
     if missing == 2:
         if flag & 24:
             f[HALF_FLUSH] = 1
@@ -594,9 +618,9 @@ cdef void whole_hand(const uint8_t* a, int nkong, uint8_t* f) noexcept nogil:
     # tiles
     if simples:
         f[ALL_SIMPLES] = 1
-    if rev:
+    if (p & ~REV_MASK) == 0:
         f[REVERSIBLE_TILES] = 1
-    if green:
+    if (p & ~GREEN_MASK) == 0:
         f[ALL_GREEN] = 1
     if not simples:
         if not (flag & 7):
@@ -647,20 +671,57 @@ cdef void special_concealment(const Hand* H, const Params* P, uint8_t* f) noexce
         f[SELF_DRAWN] = 1
 
 
+cdef inline void nonzero_bits(const uint8_t* f, uint64_t* m0, uint64_t* m1) noexcept nogil:
+    """Bits of the fans with a non-zero count (counts < 16), fans 0-63 in m0 and 64-87 in m1."""
+    cdef uint64_t w, x, a = 0, b = 0
+    cdef int i
+    for i in range(11):
+        memcpy(&w, f + 8 * i, 8)
+        x = (w | (w >> 1) | (w >> 2) | (w >> 3)) & 0x0101010101010101ULL
+        x = (x * 0x0102040810204080ULL) >> 56
+        if i < 8:
+            a |= x << (8 * i)
+        else:
+            b |= x << (8 * (i - 8))
+    m0[0] = a
+    m1[0] = b
+
+
 cdef int finish(const Params* P, uint8_t* f) noexcept nogil:
     """Exclusions (§3.5.6) then the total (flowers not included)."""
-    cdef uint64_t ex0 = 0, ex1 = 0
+    cdef uint64_t m0, m1, x, ex0 = 0, ex1 = 0
     cdef int i, total = 0
-    for i in range(1, NF):
-        if f[i]:
-            ex0 |= P.excl[i][0]
-            ex1 |= P.excl[i][1]
-    for i in range(1, NF):
-        if f[i]:
-            if (ex0 >> i) & 1 if i < 64 else (ex1 >> (i - 64)) & 1:
-                f[i] = 0
-            else:
-                total += P.value[i] * f[i]
+    nonzero_bits(f, &m0, &m1)
+    x = m0
+    while x:
+        i = __builtin_ctzll(x)
+        x &= x - 1
+        ex0 |= P.excl[i][0]
+        ex1 |= P.excl[i][1]
+    x = m1
+    while x:
+        i = __builtin_ctzll(x) + 64
+        x &= x - 1
+        ex0 |= P.excl[i][0]
+        ex1 |= P.excl[i][1]
+    x = m0 & ex0
+    while x:
+        f[__builtin_ctzll(x)] = 0
+        x &= x - 1
+    x = m1 & ex1
+    while x:
+        f[__builtin_ctzll(x) + 64] = 0
+        x &= x - 1
+    x = m0 & ~ex0
+    while x:
+        i = __builtin_ctzll(x)
+        x &= x - 1
+        total += P.value[i] * f[i]
+    x = m1 & ~ex1
+    while x:
+        i = __builtin_ctzll(x) + 64
+        x &= x - 1
+        total += P.value[i] * f[i]
     return total
 
 
@@ -1145,10 +1206,9 @@ cdef int setup(Hand* H, const uint8_t* c, int nmeld, const int8_t* melds, int wi
         return ST_BAD_MELD
     memcpy(H.c, c, 34)
     memcpy(H.a, c, 34)
-    for t in range(34):
-        if c[t] > 4:
-            return ST_BAD_COUNT
-        n += c[t]
+    n = row_size(c)
+    if n < 0:
+        return ST_BAD_COUNT
     H.nmeld = nmeld
     H.exposed = 0
     H.nkong = 0
@@ -1181,9 +1241,8 @@ cdef int setup(Hand* H, const uint8_t* c, int nmeld, const int8_t* melds, int wi
                 H.nankan += 1
             else:
                 H.exposed += 1
-    for t in range(34):
-        if H.a[t] > 4:
-            return ST_BAD_COUNT
+    if nmeld and row_size(H.a) < 0:
+        return ST_BAD_COUNT
     size = 14 - 3 * nmeld
     if n != size:
         return ST_BAD_SIZE
@@ -1290,7 +1349,7 @@ cdef class Core:
     """A configured calculator: values and exclusion masks from ``mjpy.rules.guobiao``.
 
     ``Core(values, excl_lo, excl_hi, kong_mixed, ron_pung_concealed, specials_concealed,
-    sigang_ankan)``; values / masks are sequences of length 84 indexed by fan number.
+    sigang_ankan)``; values / masks are sequences of length 88 indexed by fan number.
     ``entries``: a tuple indexed by fan number of the objects :meth:`score_fast` lists.
     """
     cdef Params P

@@ -109,10 +109,9 @@ FANS: Tuple[FanRow, ...] = tuple(FanRow(*r) for r in (
 ))
 FAN_BY_NAME: Dict[str, FanRow] = {r.name: r for r in FANS}
 FAN_BY_NO: Dict[int, FanRow] = {r.no: r for r in FANS}
-_ENTRIES = (None,) + tuple(None for _ in range(83))  # replaced below once FanEntry exists
 #: names the reference (pymahjonggb) prints differently
 REFERENCE_NAMES = {"边张": "独听・边张", "坎张": "独听・嵌张", "单钓将": "独听・单钓"}
-_N_CORE = 84
+_N_CORE = 88   # the core's fan arrays: numbers 1-82 used, padded
 
 # ----------------------------------------------------------------------------------------------
 # exclusion lists (不计): "counted fan -> fans not counted with it"
@@ -297,7 +296,7 @@ class FanEntry(namedtuple("FanEntry", "name value english")):
 
 
 _ENTRIES = tuple([None] + [FanEntry(FAN_BY_NO[i].name, FAN_BY_NO[i].value, FAN_BY_NO[i].english)
-                           if i in FAN_BY_NO else None for i in range(1, 84)])
+                           if i in FAN_BY_NO else None for i in range(1, _N_CORE)])
 
 
 #: form names by the core's form index (-1 = standard)

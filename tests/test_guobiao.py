@@ -329,6 +329,16 @@ def test_union_profile_differs_where_the_spec_says():
     # both profiles remove 自摸 under 不求人 by default; n4 profile also loads
     n4 = G.score(hand, win_tile=win, options=G.GuobiaoOptions(exclusion_profile="n4"))
     assert n4.total >= ref.total
+    # lianzhong (GB-LZ): 一色三同顺 inside 一色四同顺 is excluded, 大四喜 keeps 幺九刻
+    lz = G.GuobiaoOptions(exclusion_profile="lianzhong")
+    r = G.score("111222333444z55m", win_tile="5m", options=lz)
+    assert "大四喜" in r.counts and "幺九刻" in r.counts and "碰碰和" not in r.counts
+    assert "幺九刻" not in G.score("111222333444z55m", win_tile="5m").counts
+    # every profile's lists name real fans
+    for table in (G.REFERENCE_EXCLUSIONS, G.UNION_EXCLUSIONS, G.N4_EXCLUSIONS, G.LIANZHONG_EXCLUSIONS,
+                  G.ENTAILMENT_EXCLUSIONS):
+        for k, v in table.items():
+            assert k in G.FAN_BY_NAME and all(x in G.FAN_BY_NAME for x in v)
 
 
 # ------------------------------------------------------------------------------------------------

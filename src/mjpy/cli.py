@@ -122,7 +122,7 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="guobiao: kong-related win: 杠上开花 with --self-drawn, else 抢杠和")
     g.add_argument("--last-tile", action="store_true",
                    help="guobiao: last tile of the wall: 妙手回春 with --self-drawn, else 海底捞月")
-    g.add_argument("--gb-profile", choices=("reference", "union", "n4"), default="reference",
+    g.add_argument("--gb-profile", choices=("reference", "union", "n4", "lianzhong"), default="reference",
                    help="guobiao: exclusion profile (default reference = pymahjonggb 1.4.0)")
     g.add_argument("--extension", choices=("lianzhong", "dazhong"), default=None,
                    help="guobiao: add the non-GB 联众 or 大众麻将 fans (rules.md §4)")

@@ -49,6 +49,7 @@ __all__ = [
     "REFERENCE_EXCLUSIONS",
     "UNION_EXCLUSIONS",
     "N4_EXCLUSIONS",
+    "LIANZHONG_EXCLUSIONS",
     "ENTAILMENT_EXCLUSIONS",
     "PROFILES",
     "GuobiaoOptions",
@@ -173,6 +174,22 @@ N4_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "推不倒": ("缺一门",), "妙手回春": ("自摸",), "杠上开花": ("自摸",), "抢杠和": ("和绝张",), "全求人": ("单钓将",),
 }
 
+#: rules.md §3.4 "Variants" column, GB-LZ (联众) lists only, exclusion_profile="lianzhong"
+#: (门清 = 门前清, 单钓 = 单钓将, 二同刻 = 双同刻, 老少配 = 老少副, 断幺九 = 断幺; GB-LZ under 碰碰和:
+#: 混幺九/清幺九/四暗刻/四杠/大四喜 不作重复计算; under 门清: 自摸 makes it 不求人)
+LIANZHONG_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
+    "大四喜": ("碰碰和", "圈风刻", "门风刻", "三风刻"), "大三元": ("双箭刻",), "绿一色": ("混一色",),
+    "九莲宝灯": ("清一色",), "连七对": ("门前清", "单钓将", "清一色"), "十三幺": ("门前清", "单钓将", "五门齐", "混幺九"),
+    "清幺九": ("碰碰和", "双同刻", "无字"), "小四喜": ("三风刻",), "小三元": ("双箭刻",), "字一色": ("碰碰和",),
+    "四暗刻": ("门前清", "碰碰和"), "一色双龙会": ("平和", "清一色", "老少副", "一般高"),
+    "一色四同顺": ("一色三同顺", "一般高", "四归一"), "一色四节高": ("一色三节高", "一般高", "四归一"),
+    "混幺九": ("碰碰和",), "七对": ("门前清", "单钓将"), "七星不靠": ("门前清", "单钓将", "五门齐"),
+    "全双刻": ("碰碰和", "断幺"), "清一色": ("无字",), "全大": ("无字",), "全中": ("断幺",), "全小": ("无字",),
+    "三色双龙会": ("喜相逢", "老少副"), "全带五": ("断幺",), "全不靠": ("门前清", "单钓将", "五门齐"),
+    "大于五": ("无字",), "小于五": ("无字",), "推不倒": ("缺一门",), "双箭刻": ("箭刻",),
+    "四杠": ("碰碰和",), "不求人": ("门前清",),
+}
+
 #: rules.md §3.5.9, added to the non-reference profiles when ``entailment_exclusions``
 ENTAILMENT_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "连七对": ("七对", "无字"), "四暗刻": ("三暗刻", "双暗刻", "碰碰和"), "三暗刻": ("双暗刻",),
@@ -183,8 +200,9 @@ ENTAILMENT_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "一色四步高": ("一色三步高",),
 }
 
-PROFILES = ("reference", "union", "n4")
-_PROFILE_LISTS = {"reference": REFERENCE_EXCLUSIONS, "union": UNION_EXCLUSIONS, "n4": N4_EXCLUSIONS}
+PROFILES = ("reference", "union", "n4", "lianzhong")
+_PROFILE_LISTS = {"reference": REFERENCE_EXCLUSIONS, "union": UNION_EXCLUSIONS, "n4": N4_EXCLUSIONS,
+                  "lianzhong": LIANZHONG_EXCLUSIONS}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -201,7 +219,8 @@ class GuobiaoOptions:
     """
 
     #: ``guobiao.exclusion_profile``: ``"reference"`` (pymahjonggb 1.4.0, §3.5.6), ``"union"`` (the
-    #: seeds' 不计 lists united, §3.4 ``union_bu_ji``) or ``"n4"`` (GB-N4 only).
+    #: seeds' 不计 lists united, §3.4 ``union_bu_ji``), ``"n4"`` (GB-N4 only) or ``"lianzhong"``
+    #: (GB-LZ only).
     exclusion_profile: str = "reference"
     #: ``guobiao.min_fan``: fans needed to win (flowers not counted); applied by ``is_valid_win``.
     min_fan: int = 8

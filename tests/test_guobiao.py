@@ -13,7 +13,7 @@ from mjpy import Meld
 from mjpy.rules import guobiao as G
 from mjpy.rules import guobiao_ext as E
 
-from guobiao_gen import Gen, hands as gen_hands, reference_score
+from guobiao_gen import hands as gen_hands, reference_score
 
 pytest.importorskip("MahjongGB")
 

@@ -30,8 +30,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import namedtuple
-from dataclasses import dataclass, field
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -580,7 +580,15 @@ _guobiao.configure(_score_py, GuobiaoResult, _FORMS, _DEFAULT_CORE, _MELD_BYTES,
 
 #: the public entry point: the Cython fast path (uint8 counts, int win tile, Meld list, bool flags,
 #: default options) falling back to :func:`_score_py` for every other input and every error
-score = _guobiao.score
+if TYPE_CHECKING:  # pragma: no cover - what editors and type checkers see
+    def score(hand: Union[str, np.ndarray, Sequence[int]], melds: Sequence[Meld] = (),
+              win_tile: Union[None, int, str] = None, *, self_drawn: bool = False, fourth_tile: bool = False,
+              kong_related: bool = False, last_tile: bool = False, seat_wind: Union[int, str] = "E",
+              round_wind: Union[int, str] = "E", flowers: int = 0,
+              options: Optional[GuobiaoOptions] = None) -> GuobiaoResult: ...
+else:
+    score = _guobiao.score
+    score.__doc__ = _score_py.__doc__
 score.__doc__ = _score_py.__doc__
 
 

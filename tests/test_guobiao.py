@@ -470,3 +470,101 @@ def test_docstring_examples():
     for t in finder.find(mjpy.cli.analyze_guobiao):
         runner.run(t)
     assert runner.summarize(verbose=False).failed == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# vectors.json: Guobiao waits, settlement and template vectors
+def _vectors(section, prefix):
+    if not os.path.exists(VECTORS):
+        return []
+    data = json.load(open(VECTORS, encoding="utf-8"))
+    return {v["id"]: v for v in data[section] if v["id"].startswith(prefix)}
+
+
+def _embed(shape: str, win: str) -> str:
+    """A complete 14-tile hand: the partial shape + the winning tile + unrelated filler (789p,
+    東 pung, 西 pung, and 白 pair when the shape has no pair)."""
+    n = int(mjpy.parse(shape).sum()) + 1
+    filler = ["789p", "111z", "333z", "666z"]
+    need_sets = (14 - n - (2 if n % 3 == 0 else 0)) // 3
+    return shape + "".join(filler[:need_sets]) + ("77z" if n % 3 == 0 else "") + win
+
+
+def test_wait_vectors():
+    vs = _vectors("waits", "WT-GB-")
+    assert len(vs) == 14
+    fans = ("边张", "坎张", "单钓将")
+    for vid in ("WT-GB-01", "WT-GB-02", "WT-GB-03", "WT-GB-05", "WT-GB-07", "WT-GB-08", "WT-GB-09",
+                "WT-GB-04", "WT-GB-06", "WT-GB-10"):
+        v = vs[vid]
+        shape, win = v["shape"], v["win_tile"]
+        if v["status"] in ("typo", "questionable"):             # use the spec's correction
+            shape, win = v["correction"]["shape"], v["correction"]["win_tile"]
+        r = G.score(_embed(shape, win), win_tile=win)
+        got = [f for f in fans if f in r.counts]
+        want = v["expected"]["wait_type"]
+        if want.startswith("not"):
+            assert not any(w in got for w in fans if w in want) and got in ([], ["单钓将"]), (vid, r.fans)
+            assert "边张" not in got and "坎张" not in got
+        else:
+            assert got == [want], (vid, r.fans)
+    # WT-GB-11/12/13: waits of 13-tile hands and what they complete
+    w = G.best_tenpai(vs["WT-GB-11"]["shape"].split()[0])
+    assert sorted(w) == ["7z", "9s"] and "大三元" in w["7z"].counts and "小三元" in w["9s"].counts
+    w = G.best_tenpai(vs["WT-GB-12"]["shape"].split()[0])
+    assert sorted(w) == ["6p", "7m", "8s"] and all("七星不靠" in r.counts for r in w.values())
+    w = G.best_tenpai(vs["WT-GB-13"]["shape"])
+    assert len(w) == 9 and all("九莲宝灯" in r.counts for r in w.values())
+    # WT-GB-14 is malformed (12 tiles): documented as a ValueError naming the count
+    assert vs["WT-GB-14"]["status"] == "malformed"
+    with pytest.raises(ValueError, match="12 concealed tiles"):
+        G.best_tenpai("111234567899m")
+
+
+def test_settlement_vectors():
+    vs = _vectors("settlement", "ST-")
+    gb = vs["ST-GB-01"]
+    for inst in gb["derived_instances"]:
+        f = inst["F"]
+        if "self_draw" in inst:
+            pay = G.payments(f, winner=0)
+            assert pay[0] == inst["self_draw"]["winner"] and pay[1:] == [inst["self_draw"]["each_other"]] * 3
+        else:
+            pay = G.payments(f, winner=0, discarder=1)
+            d = inst["discard"]
+            assert pay == [d["winner"], d["discarder"], d["others"], d["others"]]
+    # ST-DZ-01: 季花 = the two flowers numbered like the seat wind (东=春梅, 南=夏兰, 西=秋竹, 北=冬菊)
+    table = vs["ST-DZ-01"]["expected"]["seat_wind_to_jihua"]
+    for seat, flowers in table.items():
+        nums = [int(x.split()[1][1:]) for x in flowers]
+        r = E.score("123m234p345s567s88m", extension="dazhong", seat_wind=seat, flower_tiles=nums[:1])
+        assert r.counts.get("季花") == 1
+        others = [x for x in range(1, 5) if x not in nums]
+        r = E.score("123m234p345s567s88m", extension="dazhong", seat_wind=seat, flower_tiles=others[:1])
+        assert "季花" not in r.counts
+
+
+def test_template_vectors():
+    vs = _vectors("templates", "TP-GB-")
+    assert len(vs) == 8
+    # TP-GB-01 knitted assignment 147m 258p 369s; TP-GB-02 the 14 推不倒 kinds
+    assert "组合龙" in G.score("147m258p369s123s5z5z").counts
+    assert "推不倒" in G.score("123345p888999s77z", win_tile="7z").counts
+    assert "推不倒" in G.score("234p55p888s999s777z", win_tile="7z").counts
+    # TP-GB-03
+    assert "三色三步高" in G.score("345m456p567s789p11z", win_tile="1z").counts
+    assert "三色三步高" not in G.score("234m456p678s789p11z", win_tile="1z").counts
+    # TP-GB-04, TP-GB-06: step 1 and step 2 both count
+    for hand, fan in (("123234345456m11z", "一色四步高"), ("123345567789m11z", "一色四步高"),
+                      ("123234345m789p11z", "一色三步高"), ("123345567m789p11z", "一色三步高")):
+        assert fan in G.score(hand, win_tile="1z").counts, hand
+    # TP-GB-05: 2-8 and 3-9 连七对
+    for hand in ("22334455667788s", "33445566778899s"):
+        assert "连七对" in G.score(hand).counts
+    # TP-GB-07 (figure partly lost): chi with 5m, chi with 8p, pon 444p, 明杠 7777s, single 5z on a discard
+    r = G.score("5z5z", [Meld("chi", "345m"), Meld("chi", "678p"), Meld("pon", "444p"), Meld("minkan", "7777s")],
+                "5z")
+    assert "全求人" in r.counts and "单钓将" not in r.counts
+    # TP-GB-08 (figure lost): an open hand won on 8p by discard with nothing else -> 无番和 8
+    r = G.score("678p33z", [Meld("chi", "345s"), Meld("chi", "123m"), Meld("pon", "555m")], "8p")
+    assert r.counts == {"无番和": 1} and r.total == 8

@@ -568,3 +568,40 @@ def test_template_vectors():
     # TP-GB-08 (figure lost): an open hand won on 8p by discard with nothing else -> 无番和 8
     r = G.score("678p33z", [Meld("chi", "345s"), Meld("chi", "123m"), Meld("pon", "555m")], "8p")
     assert r.counts == {"无番和": 1} and r.total == 8
+
+
+def test_score_decomposition_max_is_the_best_total(random_hands):
+    """The core's per-reading scorer (used by the 联众/大众 extensions): its best reading is the
+    standard-form result."""
+    core = G._core(G.GuobiaoOptions())
+    checked = 0
+    for h in random_hands[:4000]:
+        r = _score(h)
+        if r.form != "standard":
+            continue
+        c = np.array(h["counts"], np.uint8)
+        enc = bytes(b for k, t in h["melds"] for b in (k, t))
+        flags = h["self_drawn"] | h["fourth"] << 1 | h["kong"] << 2 | h["last"] << 3
+        best = max(core.score_decomposition(c, enc, h["win"], flags, h["seat"], h["rnd"], h["flowers"],
+                                            [(k == "seq", t) for k, t in d.sets], d.pair)[0]
+                   for d in mjpy.decompositions(c, melds=len(h["melds"]), forms=("standard",)))
+        assert best == r.total
+        checked += 1
+    assert checked > 2000
+    with pytest.raises(ValueError, match="does not"):
+        core.score_decomposition(mjpy.parse("123456789m11122z"), b"", 0, 0, 0, 0, 0,
+                                 [(True, 0), (True, 3), (True, 6), (False, 28)], 27)
+
+
+def test_extension_never_lowers_the_gb_score(random_hands):
+    ext_names = set(E.EXTENSION_FANS["lianzhong"])
+    for h in random_hands[:1500]:
+        g = _score(h)
+        e = E.score(np.array(h["counts"], np.uint8), _melds(h), h["win"], extension="lianzhong",
+                    self_drawn=h["self_drawn"], fourth_tile=h["fourth"], kong_related=h["kong"],
+                    last_tile=h["last"], seat_wind=h["seat"], round_wind=h["rnd"], flowers=h["flowers"])
+        assert e.total >= g.total
+        if not ext_names & set(e.counts):
+            assert e.fans == g.fans and e.total == g.total
+        else:   # GB part + extension part add up
+            assert e.total == sum(f.value for f in e.fans)

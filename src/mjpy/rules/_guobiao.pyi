@@ -29,6 +29,11 @@ class Core:
         flowers: int,
     ) -> Tuple[int, int, Optional[List[Any]], int]:
         """(status, total, entries of the counted fans with repeats, form index)."""
+    def score_decomposition(
+        self, counts: npt.NDArray[np.uint8], melds: bytes, win: int, flags: int, seat: int, rnd: int,
+        flowers: int, sets: Sequence[Tuple[bool, int]], pair: int,
+    ) -> Tuple[int, List[Any]]:
+        """(total, entries) of one standard reading (concealed sets as (is_chow, lowest tile))."""
     def score_batch(
         self,
         hands: npt.NDArray[np.uint8],

@@ -1419,6 +1419,62 @@ cdef class Core:
                 break
         return st, total, fans, form
 
+    def score_decomposition(self, const uint8_t[::1] counts, bytes melds, int win, int flags, int seat,
+                            int rnd, int flowers, sets, int pair):
+        """(total, entries) of one standard reading: ``sets`` = the concealed sets as
+        (is_chow, lowest tile), ``pair`` = the pair tile; declared melds come from ``melds``.
+        Raises ValueError if the reading does not use exactly the concealed tiles."""
+        cdef Hand H
+        cdef Dec d
+        cdef uint8_t out[NF]
+        cdef uint8_t rest[34]
+        cdef int st, total, nm = len(melds) // 2, i, k, t, j
+        cdef const char* mp = melds
+        if counts.shape[0] != 34:
+            raise ValueError("counts must have 34 entries")
+        st = setup(&H, &counts[0], nm, <const int8_t*>mp, win, flags, seat, rnd, flowers)
+        if st != ST_OK:
+            raise ValueError(f"invalid hand (status {st})")
+        if nm + len(sets) != 4 or not 0 <= pair < 34:
+            raise ValueError("a reading needs 4 sets in all and a pair")
+        memcpy(rest, H.c, 34)
+        d.n = 4
+        d.pair = pair
+        for i in range(nm):
+            d.stile[i] = H.mtile[i]
+            d.stype[i] = S_CHOW if H.mkind[i] == K_CHI else (S_PUNG if H.mkind[i] == K_PON else S_KONG)
+            d.sconc[i] = H.mkind[i] == K_ANKAN
+        i = nm
+        for is_chow, t in sets:
+            if not 0 <= t < 34 or (is_chow and (t >= 27 or t % 9 > 6)):
+                raise ValueError(f"bad set tile {t}")
+            d.stile[i] = t
+            d.stype[i] = S_CHOW if is_chow else S_PUNG
+            d.sconc[i] = 0 if is_chow else 1
+            for j in range(3):
+                k = t + j if is_chow else t
+                if rest[k] == 0:
+                    raise ValueError("the reading does not match the concealed tiles")
+                rest[k] -= 1
+            i += 1
+        if rest[pair] < 2:
+            raise ValueError("the reading does not match the concealed tiles")
+        rest[pair] -= 2
+        for k in range(34):
+            if rest[k]:
+                raise ValueError("the reading does not use every concealed tile")
+        total = score_standard(&H, &self.P, &d, out)
+        if total == 0:
+            out[CHICKEN_HAND] = 1
+            total = self.P.value[CHICKEN_HAND]
+        out[FLOWER_TILES] = H.flowers
+        total += H.flowers * self.P.value[FLOWER_TILES]
+        fans = []
+        for i in range(1, 83):
+            for j in range(out[i]):
+                fans.append(self.entries[i])
+        return total, fans
+
     def score_batch(self, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds,
                     const int8_t[::1] win, const uint8_t[::1] flags, const int8_t[::1] seat,
                     const int8_t[::1] rnd, const int8_t[::1] flowers, int32_t[::1] totals,

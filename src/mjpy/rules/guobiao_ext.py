@@ -11,9 +11,8 @@ are then added (and the fans they replace removed) from the rows of :data:`EXTEN
 What is and is not implemented:
 
 * shape fans (混四节, 混四步, 混三节, 混三步, 258将 / 二五八将, 幺九头, 混龙) are evaluated on every
-  standard decomposition of the hand and the best extension total is added to the best GB result
-  (the two maxima are taken separately; a hand whose best GB decomposition differs from its best
-  extension decomposition therefore adds fans of two readings — documented simplification);
+  standard reading of the hand together with that reading's GB fans; the reading with the highest
+  combined total wins (the GB result is kept unless a reading beats it);
 * 四方大发 / 四方大发财 replace 大四喜 and the fans the seeds list as 不重复 / 不记;
 * 天和/地和/人和/天听 (and 大众 天胡/地胡/人胡/天听/立直) come from caller flags, since they depend
   on the game flow, not on the tiles;
@@ -25,12 +24,11 @@ What is and is not implemented:
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 import numpy as np
 
 import mjpy
-from mjpy.meld import Meld
 
 from . import guobiao as gb
 
@@ -75,16 +73,6 @@ EXTENSION_FANS: Dict[str, Dict[str, ExtFan]] = {
     )},
 }
 EXTENSIONS = tuple(EXTENSION_FANS)
-
-
-def _sets_of(counts: np.ndarray, melds: Sequence[Meld]) -> List[Tuple[List[Tuple[str, int]], int]]:
-    """Every standard reading: (sets as ("chow"|"pung", lowest tile), pair tile)."""
-    fixed = [("chow" if m.kind == "chi" else "pung", min(m.tiles)) for m in melds]
-    out = []
-    for d in mjpy.decompositions(counts, melds=len(melds), forms=("standard",)):
-        sets = fixed + [("chow" if k == "seq" else "pung", t) for k, t in d.sets]
-        out.append((sets, d.pair))
-    return out
 
 
 def _shifted(items: List[int], n: int, suits_ok) -> bool:
@@ -169,14 +157,34 @@ def score(hand, melds=(), win_tile=None, *, extension: str = "lianzhong", tianhu
         return base
     seat = gb.normalize_wind(seat_wind, "seat_wind")
     extra: Dict[str, int] = {}
-    # shapes
-    best: Dict[str, int] = {}
+    # shapes: every standard reading scored as GB + extension; a reading replaces the GB result only
+    # when its combined total is higher (就高不就低 over both fan lists)
     if base.form == "standard":
-        for sets, pair in _sets_of(counts, meld_list):
-            f = _shape_fans(sets, pair, extension)
-            if sum(rows[k].value * n for k, n in f.items()) > sum(rows[k].value * n for k, n in best.items()):
-                best = f
-    extra.update(best)
+        opts = options if options is not None else gb._DEFAULT
+        core = gb._core(opts)
+        enc = gb.encode_melds(meld_list)
+        win = win_tile if isinstance(win_tile, (int, np.integer)) else gb.tile_index(win_tile)
+        flags = (1 if self_drawn else 0) | (2 if fourth_tile else 0) | (4 if kong_related else 0) | \
+            (8 if last_tile else 0)
+        rnd = gb.normalize_wind(round_wind, "round_wind")
+        c = np.ascontiguousarray(counts, dtype=np.uint8)
+        best_gain, best = 0, None
+        for d in mjpy.decompositions(c, melds=len(meld_list), forms=("standard",)):
+            sets = [(k == "seq", t) for k, t in d.sets]
+            fixed = [("chow" if m.kind == "chi" else "pung", min(m.tiles)) for m in meld_list]
+            f = _shape_fans(fixed + [("chow" if ch else "pung", t) for ch, t in sets], d.pair, extension)
+            ext_total = sum(rows[k].value * n for k, n in f.items())
+            if not ext_total:
+                continue
+            total_d, fans_d = core.score_decomposition(c, enc, int(win), flags, seat, rnd, int(gb_flowers),
+                                                       sets, d.pair)
+            gain = total_d + ext_total - base.total
+            if gain > best_gain:
+                best_gain, best = gain, (total_d, fans_d, f)
+        if best is not None:
+            total_d, fans_d, f = best
+            base = base._replace(total=total_d, fans=fans_d)
+            extra.update(f)
     names = {f.name for f in base.fans}
     if "大四喜" in names:
         allc = np.array(counts, dtype=np.int64)

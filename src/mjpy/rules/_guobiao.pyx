@@ -249,10 +249,6 @@ cdef inline bint is_suited(int t) noexcept nogil:
     return t < 27
 
 
-cdef inline bint is_terminal(int t) noexcept nogil:
-    return t < 27 and (t % 9 == 0 or t % 9 == 8)
-
-
 cdef inline bint is_wind(int t) noexcept nogil:
     return 27 <= t <= 30
 
@@ -438,7 +434,7 @@ cdef void pairwise_chows(const uint8_t* t, int n, int cap, uint8_t* f) noexcept 
 cdef void chow_fans(uint8_t* t, int n, int pair, uint8_t* f) noexcept nogil:
     """Fans among n chows (lowest tiles t, sorted in reference order), §3.5.3."""
     cdef int k, r, i, x, best
-    cdef int s0, s1, sp
+    cdef int sp
     if n < 2:
         return
     if n == 4:
@@ -460,7 +456,6 @@ cdef void chow_fans(uint8_t* t, int n, int pair, uint8_t* f) noexcept nogil:
                         f[PURE_TERMINAL_CHOWS] += 1
                         return
                 # two suits other than the pair's, each 123 + 789
-                s0 = -1; s1 = -1
                 best = 1
                 for i in range(4):
                     if suit_of(t[i]) == sp:
@@ -989,7 +984,8 @@ cdef int knitted_index(const uint8_t* c) noexcept nogil:
 
 cdef int score_knitted_form(Hand* H, const Params* P, uint8_t* f) noexcept nogil:
     """全不靠 / 七星不靠 (with 组合龙): returns total or -1 if the hand is not this form."""
-    cdef int t, s, g, res[3], suited = 0, honors = 0
+    cdef int t, s, g, suited = 0, honors = 0
+    cdef int res[3]
     res[0] = -1; res[1] = -1; res[2] = -1
     for t in range(34):
         if H.c[t] > 1:
@@ -1108,8 +1104,6 @@ cdef int score_knitted_straight(Hand* H, const Params* P, uint8_t* f) noexcept n
     """组合龙 + one set + pair (the set may be the one declared meld); -1 if not this form."""
     cdef int k, i, t, pair = -1, st = -1, stt = 0, sconc = 1, x, n = 0
     cdef uint8_t r[34]
-    cdef Dec d
-    cdef int yaojiu = 0
     k = knitted_index(H.c)
     if k < 0:
         return -1

@@ -22,7 +22,7 @@ if not os.path.exists(VECTORS):  # pragma: no cover
     VECTORS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "spec", "vectors.json")
 
 KIND_NAMES = {0: "chi", 1: "pon", 2: "minkan", 3: "ankan"}
-N_RANDOM = 20_000
+N_RANDOM = 100_000
 SEED = 20261130
 
 
@@ -50,7 +50,7 @@ def random_hands():
 # ------------------------------------------------------------------------------------------------
 # the reference
 def test_random_hands_match_reference(random_hands):
-    """20,000 seeded random winning hands: same fans with multiplicities and same total."""
+    """100,000 seeded random winning hands: same fans with multiplicities and same total."""
     bad = []
     seen = collections.Counter()
     forms = collections.Counter()

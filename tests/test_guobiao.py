@@ -31,8 +31,9 @@ def _melds(h):
     for k, t in h["melds"]:
         if k == 0:
             out.append(Meld("chi", [t, t + 1, t + 2]))
-        else:
-            out.append(Meld(KIND_NAMES[k], [t] * (3 if k == 1 else 4)))
+        else:   # code 2 is 明杠: written as minkan or kakan (added kong) alternately
+            kind = "kakan" if k == 2 and t % 2 else KIND_NAMES[k]
+            out.append(Meld(kind, [t] * (3 if k == 1 else 4)))
     return out
 
 

@@ -88,3 +88,8 @@ def test_bad_input(capsys):
 def test_function_form():
     r = analyze_guobiao("[123m][555s]11199p222z", win="2z", seat_wind="S")
     assert r["total"] == 3 and r["rules"] == "guobiao"
+
+
+def test_repeated_fans_grouped(capsys):
+    code, out, err = run(capsys, "analyze", "11123m456p999s55z1m", "--rules", "guobiao")
+    assert code == 0 and "门前清 2 + 四归一 2 + 双暗刻 2 + 幺九刻 1 x2" in out and "total     8 fan (valid win)" in out

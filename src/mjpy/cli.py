@@ -735,6 +735,15 @@ def analyze_guobiao(hand: str, *, melds=None, win=None, self_drawn: bool = False
                      "expected 14 (complete) or 13 (waiting)")
 
 
+def _gb_fans_text(fans) -> str:
+    """'门风刻 2 + 幺九刻 1 x2': repeated fans grouped, in the result's order."""
+    counts: dict = {}
+    for f in fans:
+        key = (f["name"], f["value"])
+        counts[key] = counts.get(key, 0) + 1
+    return " + ".join(f"{n} {v}" + (f" x{k}" if k > 1 else "") for (n, v), k in counts.items()) or "-"
+
+
 def _human_guobiao(r: dict) -> str:
     head = f"hand      {r['hand']}" + ("".join(" " + m for m in r["melds"]) if r["melds"] else "")
     ext = f" + {r['extension']}" if r.get("extension") else ""
@@ -744,7 +753,7 @@ def _human_guobiao(r: dict) -> str:
         if not r["is_win"]:
             lines.append(f"not a win: {r['reason']}")
             return "\n".join(lines)
-        lines.append(f"fans      {_fans_text(r['fans'])}")
+        lines.append(f"fans      {_gb_fans_text(r['fans'])}")
         valid = "valid win" if r["is_valid_win"] else f"not a valid win ({r['reason']})"
         lines.append(f"total     {r['total']} fan ({valid})")
         return "\n".join(lines)
@@ -754,7 +763,7 @@ def _human_guobiao(r: dict) -> str:
     lines.append(f"best      {r['best']} fan over {_plural(len(r['waits']), 'wait')}")
     for w in r["waits"]:
         mark = "" if w["is_valid_win"] else "  (below 8)"
-        lines.append(f"  {w['tile']:<4} {w['total']}{mark}  {_fans_text(w['fans'])}")
+        lines.append(f"  {w['tile']:<4} {w['total']}{mark}  {_gb_fans_text(w['fans'])}")
     return "\n".join(lines)
 
 

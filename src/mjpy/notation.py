@@ -210,12 +210,19 @@ def parse(text: str) -> np.ndarray:
     return _parse_cached(text).copy()
 
 
-def _group_meld(text: str, group: _Group, where: str):
+@functools.lru_cache(maxsize=4096)
+def _meld(kind: str, tiles: Tuple[int, ...]):
+    """Melds are immutable: share one per (kind, tiles)."""
     from .meld import Meld
 
+    return Meld(kind, list(tiles))
+
+
+def _group_meld(text: str, group: _Group, where: str):
+    Meld = _meld
     open_ch, start, end, tiles = group
     shown = text[start:end + 1]
-    tiles = sorted(tiles)
+    tiles = tuple(sorted(tiles))
     n = len(tiles)
     alike = n > 0 and tiles[0] == tiles[-1]
     if open_ch == "[":

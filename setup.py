@@ -39,12 +39,12 @@ extensions = [
     for name in MODULES
 ]
 # rule-set helpers: fan evaluation without the GIL, reading the kernel's tables
-RULE_MODULES = ["_sichuan"]
+RULE_MODULES = ["_sichuan", "_guobiao"]
 extensions += [
     Extension(
         f"mjpy.rules.{name}",
         [f"src/mjpy/rules/{name}.pyx"],
-        include_dirs=[np.get_include(), "src/mjcore"],
+        include_dirs=[np.get_include(), "src/mjcore", "src"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=extra_compile,
     )

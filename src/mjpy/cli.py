@@ -100,20 +100,34 @@ def _build_parser() -> argparse.ArgumentParser:
                         "spec wild.allow_fifth_copy = true)")
     a.add_argument("--json", action="store_true", help="print one JSON object")
     r = a.add_argument_group("rule set scoring (--rules sichuan)")
-    r.add_argument("--rules", choices=("sichuan",), default=None,
+    r.add_argument("--rules", choices=("sichuan", "guobiao"), default=None,
                    help="score under a rule set: a complete hand's fans, 根, total and multiplier; "
                         "a 13-tile hand's 大叫 (best score over its waits)")
     r.add_argument("--profile", choices=("sichuan_fan", "sichuan_points", "chengdu_simple"), default=None,
                    help="sichuan: fan table (default sichuan_fan)")
     r.add_argument("--dingque", metavar="SUIT", default=None, help="sichuan: the 定缺 suit, m/p/s (万/筒/条)")
-    r.add_argument("--win", metavar="TILE", default=None, help="sichuan: the winning tile (in HAND)")
-    r.add_argument("--self-drawn", action="store_true", help="sichuan: 自摸")
+    r.add_argument("--win", metavar="TILE", default=None,
+                   help="sichuan, guobiao: the winning tile (in HAND; guobiao default: the last tile written)")
+    r.add_argument("--self-drawn", action="store_true", help="sichuan, guobiao: 自摸")
     r.add_argument("--after-kong", action="store_true", help="sichuan: 杠上花 (implies --self-drawn)")
     r.add_argument("--kong-discard", action="store_true", help="sichuan: 杠上炮")
     r.add_argument("--robbing-kong", action="store_true", help="sichuan: 抢杠")
     r.add_argument("--tianhu", action="store_true", help="sichuan: 天胡")
     r.add_argument("--dihu", action="store_true", help="sichuan: 地胡")
     r.add_argument("--max-fan", metavar="N", type=int, default=None, help="sichuan: cap (封顶) on the total")
+    g = a.add_argument_group("Guobiao / MCR scoring (--rules guobiao; also uses --win and --self-drawn)")
+    g.add_argument("--seat-wind", metavar="WIND", default="E", help="guobiao: seat wind E/S/W/N (东南西北), default E")
+    g.add_argument("--round-wind", metavar="WIND", default="E", help="guobiao: prevalent wind, default E")
+    g.add_argument("--flowers", metavar="N", type=int, default=0, help="guobiao: flowers (花牌) 0-8")
+    g.add_argument("--fourth-tile", action="store_true", help="guobiao: 和绝张 (the last copy of the winning tile)")
+    g.add_argument("--kong", action="store_true",
+                   help="guobiao: kong-related win: 杠上开花 with --self-drawn, else 抢杠和")
+    g.add_argument("--last-tile", action="store_true",
+                   help="guobiao: last tile of the wall: 妙手回春 with --self-drawn, else 海底捞月")
+    g.add_argument("--gb-profile", choices=("reference", "union", "n4", "lianzhong"), default="reference",
+                   help="guobiao: exclusion profile (default reference = pymahjonggb 1.4.0)")
+    g.add_argument("--extension", choices=("lianzhong", "dazhong"), default=None,
+                   help="guobiao: add the non-GB 联众 or 大众麻将 fans (rules.md §4)")
 
     j = sub.add_parser(
         "jokers",
@@ -668,6 +682,101 @@ def _human_sichuan(r: dict) -> str:
     return "\n".join(lines)
 
 
+def analyze_guobiao(hand: str, *, melds=None, win=None, self_drawn: bool = False, fourth_tile: bool = False,
+                    kong: bool = False, last_tile: bool = False, seat_wind="E", round_wind="E", flowers: int = 0,
+                    profile: str = "reference", extension: Optional[str] = None) -> dict:
+    """``mjpy analyze HAND --rules guobiao`` as a dict (the ``--json`` object).
+
+    A complete hand (14 tiles, kongs counted as 3) is scored with :func:`mjpy.rules.guobiao.score`;
+    without ``win`` the last tile written outside the brackets is the winning tile. A 13-tile hand
+    lists the score of every wait (:func:`mjpy.rules.guobiao.best_tenpai`).
+
+    >>> analyze_guobiao("[123m][555s]11199p222z", win="2z", self_drawn=True, seat_wind="S")["total"]
+    6
+    """
+    from .rules import guobiao
+    from .tiles import tile_index
+
+    try:
+        counts, meld_list = parse_hand(hand)
+    except NotationError as e:
+        raise e.relabel(f"hand {_show(hand)}") from None
+    if melds is not None and str(melds).strip() != "":
+        text = str(melds).strip()
+        if text.lstrip("+-").isdigit():
+            raise ValueError("--rules guobiao needs the melds themselves: write them in brackets "
+                             "('[123m][555s]11199p222z') or --melds '[555p]'")
+        try:
+            extra_counts, extra_list = parse_hand(text)
+        except NotationError as e:
+            raise e.relabel(f"--melds {_show(text)}") from None
+        if extra_counts.any():
+            raise ValueError(f"--melds {text!r}: tiles outside brackets (write '[555s](2222p)')")
+        meld_list = list(meld_list) + list(extra_list)
+    opts = guobiao.GuobiaoOptions(exclusion_profile=profile)
+    n = int(counts.sum()) + 3 * len(meld_list)
+    base = {"rules": "guobiao", "profile": profile, "extension": extension, "hand": to_string(counts),
+            "melds": [str(m) for m in meld_list], "seat_wind": seat_wind, "round_wind": round_wind}
+    if n == 14:
+        if win is None:
+            win_index = guobiao._last_tile_of(hand)
+        else:
+            win_index = tile_index(win)
+        if extension:
+            from .rules import guobiao_ext
+
+            r = guobiao_ext.score(counts, meld_list, win_index, extension=extension, self_drawn=self_drawn,
+                                  fourth_tile=fourth_tile, kong_related=kong, last_tile=last_tile,
+                                  seat_wind=seat_wind, round_wind=round_wind, flowers=flowers, options=opts)
+        else:
+            r = guobiao.score(counts, meld_list, win_index, self_drawn=self_drawn, fourth_tile=fourth_tile,
+                              kong_related=kong, last_tile=last_tile, seat_wind=seat_wind,
+                              round_wind=round_wind, flowers=flowers, options=opts)
+        return {**base, "complete": True, "win_tile": TILE_NAMES[win_index], **r.to_dict()}
+    if n == 13:
+        if win is not None or fourth_tile or kong or last_tile:
+            raise ValueError("--win and the win flags need a complete hand (14 tiles, kongs counted as 3)")
+        waits = guobiao.best_tenpai(counts, meld_list, self_drawn=self_drawn, seat_wind=seat_wind,
+                                    round_wind=round_wind, flowers=flowers, options=opts)
+        best = max((r.total for r in waits.values()), default=None)
+        return {**base, "complete": False, "tenpai": bool(waits), "best": best,
+                "waits": [{"tile": t, **r.to_dict()} for t, r in waits.items()]}
+    raise ValueError(f"--rules guobiao: the hand has {n} tiles counting melds (kongs as 3); "
+                     "expected 14 (complete) or 13 (waiting)")
+
+
+def _gb_fans_text(fans) -> str:
+    """'门风刻 2 + 幺九刻 1 x2': repeated fans grouped, in the result's order."""
+    counts: dict = {}
+    for f in fans:
+        key = (f["name"], f["value"])
+        counts[key] = counts.get(key, 0) + 1
+    return " + ".join(f"{n} {v}" + (f" x{k}" if k > 1 else "") for (n, v), k in counts.items()) or "-"
+
+
+def _human_guobiao(r: dict) -> str:
+    head = f"hand      {r['hand']}" + ("".join(" " + m for m in r["melds"]) if r["melds"] else "")
+    ext = f" + {r['extension']}" if r.get("extension") else ""
+    lines = [head, f"rules     guobiao ({r['profile']}{ext}), seat {r['seat_wind']}, round {r['round_wind']}"]
+    if r["complete"]:
+        lines.append(f"win tile  {r['win_tile']}")
+        if not r["is_win"]:
+            lines.append(f"not a win: {r['reason']}")
+            return "\n".join(lines)
+        lines.append(f"fans      {_gb_fans_text(r['fans'])}")
+        valid = "valid win" if r["is_valid_win"] else f"not a valid win ({r['reason']})"
+        lines.append(f"total     {r['total']} fan ({valid})")
+        return "\n".join(lines)
+    if not r["tenpai"]:
+        lines.append("not waiting: no tile completes the hand")
+        return "\n".join(lines)
+    lines.append(f"best      {r['best']} fan over {_plural(len(r['waits']), 'wait')}")
+    for w in r["waits"]:
+        mark = "" if w["is_valid_win"] else "  (below 8)"
+        lines.append(f"  {w['tile']:<4} {w['total']}{mark}  {_gb_fans_text(w['fans'])}")
+    return "\n".join(lines)
+
+
 def _print(text: str, stream) -> None:
     try:
         stream.write(text + "\n")
@@ -714,6 +823,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 kong_discard=args.kong_discard, robbing_kong=args.robbing_kong, tianhu=args.tianhu,
                 dihu=args.dihu, max_fan=args.max_fan)
             human = _human_sichuan
+        elif getattr(args, "rules", None) == "guobiao":
+            if args.jokers or args.joker_tiles:
+                raise ValueError("--rules guobiao: Guobiao mahjong has no jokers")
+            result = analyze_guobiao(
+                args.hand, melds=args.melds, win=args.win, self_drawn=args.self_drawn,
+                fourth_tile=args.fourth_tile, kong=args.kong, last_tile=args.last_tile,
+                seat_wind=args.seat_wind, round_wind=args.round_wind, flowers=args.flowers,
+                profile=args.gb_profile, extension=args.extension)
+            human = _human_guobiao
         else:
             result = analyze(
                 args.hand,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Iterable, List, Sequence, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -158,13 +158,38 @@ def _count(tiles: Iterable[int], counts: List[int], text: str, where: str = "") 
     return counts
 
 
+_PLAIN_SUIT = {"m": 0, "p": 9, "s": 18, "z": 27}
+_PLAIN_DIGIT = {str(d): d - 1 for d in range(1, 10)}
+_PLAIN_DIGIT["0"] = 4                     # red five
+
+
+def _counts_plain(text: str) -> Optional[List[int]]:
+    """Counts of plain ASCII MPSZ text (``123m0p11z``, at most 4 of a kind), or None for anything
+    else: the full scanner then reads it and explains any error."""
+    counts = [0] * N_KINDS
+    base = -1
+    for ch in reversed(text):
+        b = _PLAIN_SUIT.get(ch)
+        if b is not None:
+            base = b
+            continue
+        d = _PLAIN_DIGIT.get(ch)
+        if d is None or base < 0 or (base == 27 and (d > 6 or ch == "0")):
+            return None
+        counts[base + d] += 1
+    if base < 0 or not text[0].isdigit() or max(counts) > 4:
+        return None
+    return counts
+
+
 @functools.lru_cache(maxsize=8192)
 def _parse_cached(text: str) -> np.ndarray:
     """Read-only count array of ``text`` (cached; callers copy)."""
-    tiles, _ = _scan(text, False)
-    arr = np.array(_count(tiles, [0] * N_KINDS, text), dtype=np.uint8)
-    arr.flags.writeable = False
-    return arr
+    counts = _counts_plain(text)
+    if counts is None:
+        tiles, _ = _scan(text, False)
+        counts = _count(tiles, [0] * N_KINDS, text)
+    return np.frombuffer(bytes(counts), dtype=np.uint8)     # read-only
 
 
 def parse(text: str) -> np.ndarray:
@@ -185,12 +210,19 @@ def parse(text: str) -> np.ndarray:
     return _parse_cached(text).copy()
 
 
-def _group_meld(text: str, group: _Group, where: str):
+@functools.lru_cache(maxsize=4096)
+def _meld(kind: str, tiles: Tuple[int, ...]):
+    """Melds are immutable: share one per (kind, tiles)."""
     from .meld import Meld
 
+    return Meld(kind, list(tiles))
+
+
+def _group_meld(text: str, group: _Group, where: str):
+    Meld = _meld
     open_ch, start, end, tiles = group
     shown = text[start:end + 1]
-    tiles = sorted(tiles)
+    tiles = tuple(sorted(tiles))
     n = len(tiles)
     alike = n > 0 and tiles[0] == tiles[-1]
     if open_ch == "[":
@@ -216,6 +248,9 @@ def _group_meld(text: str, group: _Group, where: str):
 @functools.lru_cache(maxsize=1024)
 def _parse_hand_cached(text: str):
     where = f"parse_hand({_show(text)})"
+    plain = _counts_plain(text)
+    if plain is not None:
+        return np.frombuffer(bytes(plain), dtype=np.uint8), ()
     try:
         tiles, groups = _scan(text, True)
     except NotationError as e:

@@ -8,6 +8,6 @@ scoring / settlement functions.
 >>> sichuan.score("11222244p557799m", win_tile="9m", dingque="s").fans
 [('龙七对', 5)]
 """
-from . import sichuan
+from . import guobiao, sichuan
 
-__all__ = ["sichuan"]
+__all__ = ["sichuan", "guobiao"]

@@ -161,6 +161,18 @@ def test_fan_column(sichuan):
         assert r.total_fan == sichuan.fan[i]
 
 
+def test_guobiao_fan_column():
+    from mjpy.rules import guobiao as GB
+
+    r = mjpy.simulate("guobiao", deals=4000, seed=3)
+    won = r.win_turn >= 0
+    assert won.sum() > 400
+    assert (r.fan[won] >= 4).all() and (r.fan[~won] == -1).all()    # 自摸 + 不求人 at least
+    for i in np.nonzero(won)[0][:40]:
+        res = GB.score(r.hand[i], [], int(r.win_tile[i]), self_drawn=True, flowers=int(r.flowers[i]))
+        assert res.is_win and res.total == r.fan[i]
+
+
 def test_outputs_roundtrip(tmp_path):
     r = mjpy.simulate("sichuan", deals=3_000, seed=5, draws=12)
     r.to_npz(tmp_path / "r.npz")

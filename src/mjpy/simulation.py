@@ -44,9 +44,9 @@ __all__ = [
 DEFAULT_CHUNK = 1 << 17
 DEFAULT_DRAWS = 18
 
-#: ``scorer(hands, win_tile, dingque, workers) -> int16[n]``: total fan of winning 14-tile hands
-#: (self-drawn, concealed), -1 where not a win.
-Scorer = Callable[[np.ndarray, np.ndarray, np.ndarray, Optional[int]], np.ndarray]
+#: ``scorer(hands, win_tile, *, dingque, flowers, workers) -> int16[n]``: total fan of winning
+#: 14-tile hands (self-drawn, concealed), -1 where not a win.
+Scorer = Callable[..., np.ndarray]
 
 
 def _sichuan_scorer() -> Optional[Scorer]:
@@ -57,9 +57,29 @@ def _sichuan_scorer() -> Optional[Scorer]:
     if fn is None:
         return None
 
-    def score(hands, win_tile, dingque, workers=None):
+    def score(hands, win_tile, *, dingque, flowers, workers=None):
         return np.asarray(fn(hands, win_tile, self_drawn=True, dingque=dingque, workers=workers),
                           dtype=np.int16)
+
+    return score
+
+
+def _guobiao_scorer() -> Optional[Scorer]:
+    """``mjpy.rules.guobiao.score_batch`` when this build has it: self-drawn (自摸), concealed, seat
+    and round wind 东, the deal's flowers counted (one fan each, included in the total)."""
+    try:
+        from mjpy.rules import guobiao
+    except ImportError:
+        return None
+    fn = getattr(guobiao, "score_batch", None)
+    if fn is None:
+        return None
+
+    def score(hands, win_tile, *, dingque, flowers, workers=None):
+        n = len(hands)
+        total = fn(hands, win_tiles=np.asarray(win_tile, np.int64), flags=np.ones(n, np.int64),
+                   flowers=np.asarray(flowers, np.int64), workers=workers)
+        return np.asarray(total, dtype=np.int16)
 
     return score
 
@@ -96,8 +116,9 @@ RULESETS: Dict[str, RuleSet] = {
                       False, "136 tiles, seven pairs of distinct kinds (Japanese rule)"),
     "guobiao": RuleSet("guobiao", 34, 8, ("standard", "seven_pairs", "thirteen_orphans", "knitted"),
                        True, False,
-                       "144 tiles (8 flowers, 补花), every Guobiao form; the 8-fan minimum is not "
-                       "checked (no batch scorer yet)"),
+                       "144 tiles (8 flowers, 补花), every Guobiao form; fan = guobiao.score_batch "
+                       "(self-drawn, flowers included; the 8-fan minimum is not applied to wins)",
+                       _guobiao_scorer),
 }
 
 
@@ -398,7 +419,8 @@ def play_range(rules, seed: int, start: int, n: int, draws: int = DEFAULT_DRAWS,
         won = np.nonzero(arrays["win_turn"] >= 0)[0]
         if len(won):
             fan[won] = scorer(arrays["hand"][won], arrays["win_tile"][won].astype(np.int64),
-                              arrays["dingque"][won], workers)
+                              dingque=arrays["dingque"][won], flowers=arrays["flowers"][won],
+                              workers=workers)
         arrays["fan"] = fan
     return SimulationResult(rs.name, seed, draws, arrays)
 

@@ -220,13 +220,28 @@ cdef inline uint64_t neighbourhood(const uint8_t* h, uint64_t allowed, int forms
     return nb & allowed
 
 
+cdef inline int seven_from_counts(int pairs, int other, bint quads) noexcept nogil:
+    """``seven_pairs_distance`` from its two counts: with ``quads``, pairs = sum(c // 2) and other =
+    kinds held an odd number of times; without, pairs = kinds held twice or more and other = kinds
+    held at all (the formulas of the kernel)."""
+    cdef int need
+    if pairs >= 7:
+        return 0
+    if quads:
+        need = 7 - pairs
+        return need if need <= other else other + 2 * (need - other)
+    return (7 - pairs) + (7 - other if other < 7 else 0)
+
+
 cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, int d,
                             uint64_t allowed, const Rules* R, const Ctx* ctx) noexcept nogil:
     """Unseen copies (4 - in hand - own discards) of the tiles whose draw lowers the distance d of
     the 13-tile counts h. Tiles far from the hand all act alike: one of them is tried for all.
-    A special form whose distance is above d cannot drop below d with one tile: it is left out."""
+    A special form whose distance is above d cannot drop below d with one tile: it is left out.
+    Seven pairs is updated from two counts per drawn tile instead of being recounted."""
     cdef Lookup L
-    cdef int forms = R.forms, kn_floor = -1, u, total = 0, rep = -1
+    cdef int forms = R.forms, kn_floor = -1, u, total = 0, rep = -1, pairs = 0, other = 0, x, dd, d7
+    cdef bint seven
     cdef uint64_t test, iso
     if forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) > d:
         forms &= ~FORM_THIRTEEN_ORPHANS
@@ -234,21 +249,51 @@ cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, in
         kn_floor = knitted_distance(T, h, ctx) - 1
         if kn_floor >= d:
             forms &= ~FORM_KNITTED
-    test = neighbourhood(h, allowed, forms)
+    seven = (forms & FORM_SEVEN_PAIRS) != 0
+    forms &= ~FORM_SEVEN_PAIRS
+    if seven:
+        for u in range(34):
+            x = h[u]
+            if R.quads:
+                pairs += x >> 1
+                other += x & 1
+            else:
+                pairs += x >= 2
+                other += x >= 1
+        if seven_from_counts(pairs + 1, other, R.quads) >= d and (
+                R.quads or seven_from_counts(pairs, other + 1, False) >= d):
+            seven = False            # no single tile can lower the seven-pairs distance below d
+    test = neighbourhood(h, allowed, forms | (FORM_SEVEN_PAIRS if seven else 0))
     iso = allowed & ~test
     lookup(T, h, &L)
     for u in range(34):
         if (test >> u) & 1:
-            if h[u] < 4:
-                h[u] += 1
-                if dist_changed(T, &L, h, u, 1, R, ctx, forms, kn_floor) < d:
-                    total += 4 - (h[u] - 1) - disc[u]
-                h[u] -= 1
+            x = h[u]
+            if x < 4:
+                d7 = 99
+                if seven:
+                    if R.quads:
+                        d7 = seven_from_counts(pairs + 1, other - 1, True) if x & 1 else \
+                            seven_from_counts(pairs, other + 1, True)
+                    else:
+                        d7 = seven_from_counts(pairs + (x == 1), other + (x == 0), False)
+                if d7 < d:
+                    total += 4 - x - disc[u]
+                else:
+                    h[u] += 1
+                    if dist_changed(T, &L, h, u, 1, R, ctx, forms, kn_floor) < d:
+                        total += 4 - x - disc[u]
+                    h[u] -= 1
         elif (iso >> u) & 1 and rep < 0:
             rep = u
     if rep >= 0:
         h[rep] += 1
-        if dist_changed(T, &L, h, rep, 1, R, ctx, forms, kn_floor) < d:
+        dd = dist_changed(T, &L, h, rep, 1, R, ctx, forms, kn_floor)
+        if seven:                     # an isolated tile is one the hand does not hold
+            d7 = seven_from_counts(pairs, other + 1, R.quads)
+            if d7 < dd:
+                dd = d7
+        if dd < d:
             for u in range(34):
                 if (iso >> u) & 1:
                     total += 4 - disc[u]
@@ -289,7 +334,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
     cdef uint8_t e[34]          # the hand without its 定缺 tiles (= h without 定缺)
     cdef uint8_t disc[34]       # own discards
     cdef int8_t* shrow = o.sh + r * draws
-    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, u, best_u, pick, kn14
+    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, u, best_u, pick, kn14, p7, o7, x, k7
     cdef int ties[34]
     cdef uint64_t allowed
     cdef Lookup L
@@ -345,10 +390,29 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
             kn14 = knitted_distance(T, e, &ctx) if R.forms & FORM_KNITTED else -1
             best = 99
             n_ties = 0
+            p7 = 0
+            o7 = 0
+            if R.forms & FORM_SEVEN_PAIRS:       # seven pairs from two counts (see useful_left)
+                for c in range(34):
+                    if R.quads:
+                        p7 += e[c] >> 1
+                        o7 += e[c] & 1
+                    else:
+                        p7 += e[c] >> 1 != 0
+                        o7 += e[c] != 0
             for c in range(34):
                 if e[c]:
                     e[c] -= 1
-                    k = dist_changed(T, &L, e, c, -1, R, &ctx, R.forms, kn14)
+                    k = dist_changed(T, &L, e, c, -1, R, &ctx, R.forms & ~FORM_SEVEN_PAIRS, kn14)
+                    if R.forms & FORM_SEVEN_PAIRS:
+                        x = e[c] + 1             # the count before the discard
+                        if R.quads:
+                            k7 = seven_from_counts(p7, o7 - 1, True) if x & 1 else \
+                                seven_from_counts(p7 - 1, o7 + 1, True)
+                        else:
+                            k7 = seven_from_counts(p7 - (x == 2), o7 - (x == 1), False)
+                        if k7 < k:
+                            k = k7
                     e[c] += 1
                     if k < best:
                         best = k

@@ -25,6 +25,7 @@ from mjcore._kernel cimport (
     Lookup,
     hand_complete,
     knitted_distance,
+    load_words,
     lookup,
     orphan_bits,
     seven_pairs_distance,
@@ -204,12 +205,14 @@ cdef inline uint64_t neighbourhood(const uint8_t* h, uint64_t allowed, int forms
     """Tiles whose draw may act differently from an isolated tile's: within two of a held tile
     of the same suit, held honors, the orphans (thirteen orphans) or every tile (knitted)."""
     cdef uint64_t held = 0, nb = 0, m, x
+    cdef uint64_t w[5]
     cdef int i, s
     if forms & FORM_KNITTED:
         return allowed
-    for i in range(34):
-        if h[i]:
-            held |= (<uint64_t>1) << i
+    load_words(h, w)
+    for i in range(5):           # bit i of held: h[i] != 0 (counts fit in three bits)
+        x = (w[i] | (w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL
+        held |= ((x * 0x0102040810204080ULL) >> 56) << (8 * i)
     for s in range(3):
         m = (held >> (9 * s)) & 0x1FF
         x = (m | (m << 1) | (m << 2) | (m >> 1) | (m >> 2)) & 0x1FF

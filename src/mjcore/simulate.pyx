@@ -32,7 +32,7 @@ from mjcore._kernel cimport (
     std_distance,
     thirteen_orphans_distance,
 )
-from mjcore._tables cimport Tables, get_tables
+from mjcore._tables cimport N_HONOR_STATES, N_SUIT_STATES, Tables, get_tables
 
 from mjcore.batch import _executor, resolve_workers
 
@@ -269,6 +269,8 @@ cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, in
     test = neighbourhood(h, allowed, forms | (FORM_SEVEN_PAIRS if seven else 0))
     iso = allowed & ~test
     lookup(T, h, &L)
+    if forms == FORM_STANDARD:
+        return useful_std(T, &L, h, disc, d, test, iso, seven, pairs, other, R.quads)
     for u in range(34):
         if (test >> u) & 1:
             x = h[u]
@@ -301,6 +303,73 @@ cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, in
                 if (iso >> u) & 1:
                     total += 4 - disc[u]
         h[rep] -= 1
+    return total
+
+
+cdef inline int useful_std(const Tables* T, const Lookup* L, const uint8_t* h, const uint8_t* disc, int d,
+                           uint64_t test, uint64_t iso, bint seven, int pairs, int other,
+                           bint quads) noexcept nogil:
+    """:func:`useful_left` when only the standard form (and seven pairs, from its counts) is in
+    play: the table loads of every drawn tile are issued pass by pass (states, classes, distances),
+    so they overlap instead of waiting on one another."""
+    cdef int cand[35]
+    cdef int gain[35]
+    cdef uint32_t idx[35]
+    cdef uint8_t st[35]
+    cdef int n = 0, i, u, x, b, d7, total = 0, rep = -1, iso_gain = 0
+    cdef uint32_t ab0, cz0, ab, cz
+    for u in range(34):
+        if (test >> u) & 1:
+            x = h[u]
+            if x < 4:
+                if seven:
+                    if quads:
+                        d7 = seven_from_counts(pairs + 1, other - 1, True) if x & 1 else \
+                            seven_from_counts(pairs, other + 1, True)
+                    else:
+                        d7 = seven_from_counts(pairs + (x == 1), other + (x == 0), False)
+                    if d7 < d:
+                        total += 4 - x - disc[u]
+                        continue
+                cand[n] = u
+                gain[n] = 4 - x - disc[u]
+                n += 1
+        elif (iso >> u) & 1:
+            iso_gain += 4 - disc[u]
+            if rep < 0:
+                rep = u
+    if rep >= 0:
+        if seven and seven_from_counts(pairs, other + 1, quads) < d:
+            total += iso_gain
+        else:
+            cand[n] = rep
+            gain[n] = iso_gain
+            n += 1
+    for i in range(n):                # pass 1: the changed block's state
+        u = cand[i]
+        if u < 27:
+            b = u // 9
+            st[i] = T.suit_state[L.key[b] + POW5[u - 9 * b]]
+        else:
+            st[i] = T.honor_state[L.key[3] + POW5[u - 27]]
+    ab0 = T.pair_class[L.state[0] * N_SUIT_STATES + L.state[1]]
+    cz0 = T.mixed_class[L.state[2] * N_HONOR_STATES + L.state[3]]
+    for i in range(n):                # pass 2: the two half classes
+        u = cand[i]
+        ab = ab0
+        cz = cz0
+        if u < 9:
+            ab = T.pair_class[st[i] * N_SUIT_STATES + L.state[1]]
+        elif u < 18:
+            ab = T.pair_class[L.state[0] * N_SUIT_STATES + st[i]]
+        elif u < 27:
+            cz = T.mixed_class[st[i] * N_HONOR_STATES + L.state[3]]
+        else:
+            cz = T.mixed_class[L.state[2] * N_HONOR_STATES + st[i]]
+        idx[i] = (ab * T.n_mixed + cz) * 8 + 4
+    for i in range(n):                # pass 3: the distance with 4 sets
+        if T.final_dist[idx[i]] < d:
+            total += gain[i]
     return total
 
 

@@ -237,12 +237,15 @@ cdef inline int seven_from_counts(int pairs, int other, bint quads) noexcept nog
 
 
 cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, int d,
-                            uint64_t allowed, const Rules* R, const Ctx* ctx) noexcept nogil:
+                            uint64_t allowed, const Rules* R, const Ctx* ctx, const Lookup* L14,
+                            int c) noexcept nogil:
     """Unseen copies (4 - in hand - own discards) of the tiles whose draw lowers the distance d of
     the 13-tile counts h. Tiles far from the hand all act alike: one of them is tried for all.
     A special form whose distance is above d cannot drop below d with one tile: it is left out.
-    Seven pairs is updated from two counts per drawn tile instead of being recounted."""
-    cdef Lookup L
+    Seven pairs is updated from two counts per drawn tile instead of being recounted.
+    ``L14`` is the lookup of h plus the discarded tile ``c``."""
+    cdef Lookup L = L14[0]
+    cdef int cb = c // 9 if c < 27 else 3
     cdef int forms = R.forms, kn_floor = -1, u, total = 0, rep = -1, pairs = 0, other = 0, x, dd, d7
     cdef bint seven
     cdef uint64_t test, iso
@@ -268,7 +271,8 @@ cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, in
             seven = False            # no single tile can lower the seven-pairs distance below d
     test = neighbourhood(h, allowed, forms | (FORM_SEVEN_PAIRS if seven else 0))
     iso = allowed & ~test
-    lookup(T, h, &L)
+    L.key[cb] -= POW5[c - 9 * cb]
+    L.state[cb] = T.suit_state[L.key[cb]] if cb < 3 else T.honor_state[L.key[cb]]
     if forms == FORM_STANDARD:
         return useful_std(T, &L, h, disc, d, test, iso, seven, pairs, other, R.quads)
     for u in range(34):
@@ -406,7 +410,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
     cdef uint8_t e[34]          # the hand without its 定缺 tiles (= h without 定缺)
     cdef uint8_t disc[34]       # own discards
     cdef int8_t* shrow = o.sh + r * draws
-    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, u, best_u, pick, kn14, p7, o7, x, k7
+    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, u, best_u, pick, kn14, p7, o7, x, k7, od14
     cdef int ties[34]
     cdef uint64_t allowed
     cdef Lookup L
@@ -472,10 +476,18 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
                     else:
                         p7 += e[c] >> 1 != 0
                         o7 += e[c] != 0
+            # thirteen orphans: removing a tile never lowers its distance, so the 14-tile one bounds
+            # every candidate and the exact count is needed only below the other forms' distance
+            od14 = thirteen_orphans_distance(e) if R.forms & FORM_THIRTEEN_ORPHANS else 99
             for c in range(34):
                 if e[c]:
                     e[c] -= 1
-                    k = dist_changed(T, &L, e, c, -1, R, &ctx, R.forms & ~FORM_SEVEN_PAIRS, kn14)
+                    k = dist_changed(T, &L, e, c, -1, R, &ctx,
+                                     R.forms & ~(FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS), kn14)
+                    if od14 < k:
+                        x = thirteen_orphans_distance(e)
+                        if x < k:
+                            k = x
                     if R.forms & FORM_SEVEN_PAIRS:
                         x = e[c] + 1             # the count before the discard
                         if R.quads:
@@ -500,7 +512,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
                     c = ties[i]
                     e[c] -= 1
                     disc[c] += 1
-                    u = useful_left(T, e, disc, d, allowed, R, &ctx)
+                    u = useful_left(T, e, disc, d, allowed, R, &ctx, &L, c)
                     e[c] += 1
                     disc[c] -= 1
                     if u > best_u or (u == best_u and RANK_ORDER[c] < RANK_ORDER[pick]):

@@ -9,8 +9,9 @@
   in a fresh process; deals/s is the command's own figure (deal + play + summary + Parquet,
   without the interpreter start-up); peak memory is the child's ``ru_maxrss``.
 * ``memory``: the same command with 1,000,000 and 10,000,000 deals (streamed in chunks).
-* ``--dask``: a ``distributed.LocalCluster`` (2 worker processes x 1 thread, loopback). Shanten of
-  10,000,000 dealt hands held on the workers (``mjpy.distributed.deal(...).persist()``) vs
+* ``--dask``: a ``distributed.LocalCluster`` (1 and 2 worker processes x 1 thread, loopback). Shanten
+  of 10,000,000 dealt hands held on the workers (``mjpy.distributed.deal(...).persist()``, in 8
+  chunks and in one chunk per worker) vs
   ``mjpy.batch.shanten(hands, workers=2)`` on the same hands in this process; and
   ``mjpy.distributed.summarize`` / ``simulate`` of Sichuan deals.
 """
@@ -99,17 +100,19 @@ def main():
         for nw in (1, 2):
             with LocalCluster(n_workers=nw, threads_per_worker=1, processes=True, host="127.0.0.1",
                               dashboard_address=None) as cluster, Client(cluster) as client:
-                x = D.deal(n, "standard", seed=1, chunk_size=n // 8).persist()
-                wait(x)
                 t_local = best_of(lambda: mjpy.batch.shanten(hands, workers=nw))
-                t_dask = best_of(lambda: D.shanten(x).compute())
-                assert np.array_equal(D.shanten(x).compute(), mjpy.batch.shanten(hands))
                 lines.append(f"| shanten, local batch | standard | {nw} | {n:,} | "
                              f"{n / t_local:,.0f} hands/s ({t_local:.3f} s) |")
-                lines.append(f"| shanten, Dask LocalCluster {nw} process(es) x 1 thread | standard | {nw} | "
-                             f"{n:,} | {n / t_dask:,.0f} hands/s ({t_dask:.3f} s): overhead "
-                             f"{(t_dask / t_local - 1) * 100:+.1f}% |")
-                del x
+                for n_chunks in (8, nw):          # fixed chunks; one chunk per worker
+                    x = D.deal(n, "standard", seed=1, chunk_size=n // n_chunks).persist()
+                    wait(x)
+                    t_dask = best_of(lambda: D.shanten(x).compute())
+                    assert np.array_equal(D.shanten(x).compute(), mjpy.batch.shanten(hands))
+                    lines.append(f"| shanten, Dask LocalCluster {nw} process(es) x 1 thread, {n_chunks} "
+                                 f"chunk{'s' if n_chunks > 1 else ''} | standard | {nw} | {n:,} | "
+                                 f"{n / t_dask:,.0f} hands/s ({t_dask:.3f} s): overhead "
+                                 f"{(t_dask / t_local - 1) * 100:+.1f}% |")
+                    del x
                 m = 50_000 if q else 1_000_000
                 t_loc = best_of(lambda: mjpy.simulate("sichuan", m, 7, workers=nw), rounds=2)
                 t_ds = best_of(lambda: D.summarize("sichuan", m, 7, chunk_size=m // 16, client=client),

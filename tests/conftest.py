@@ -21,6 +21,7 @@ Generators
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sys
 
@@ -303,3 +304,20 @@ def expect_error(fn, *args, **kwargs):
     except (ValueError, TypeError) as e:
         return e
     raise AssertionError(f"{getattr(fn, '__name__', fn)}{args!r} {kwargs!r} did not raise")
+
+
+def run_cli(capsys, *argv):
+    """Run the ``mjpy`` command line in this process -> (exit code, stdout, stderr)."""
+    from mjpy.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_cli_json(capsys, *argv):
+    """``run_cli`` with ``--json``: the parsed output of a successful run."""
+    code, out, err = run_cli(capsys, *argv, "--json")
+    assert code == 0, err
+    assert err == ""
+    return json.loads(out)

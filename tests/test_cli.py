@@ -10,23 +10,11 @@ import sys
 import pytest
 
 import mjpy
-from mjpy.cli import analyze, main
+from mjpy.cli import analyze
 from mjpy.tiles import TILE_NAMES
+from conftest import run_cli as run, run_cli_json as run_json
 
 JSON_KEYS = {"hand", "unicode", "tiles", "melds", "shanten", "complete", "decompositions", "waits", "useful"}
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys, *argv):
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    assert err == ""
-    return json.loads(out)
 
 
 # ----------------------------------------------------------------------------- the examples

@@ -3,21 +3,9 @@ bracketed melds), every wait of a 13-tile hand, the 联众/大众 extensions; ba
 error line."""
 from __future__ import annotations
 
-import json
 
-from mjpy.cli import analyze_guobiao, main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys, *argv):
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0 and err == "", err
-    return json.loads(out)
+from mjpy.cli import analyze_guobiao
+from conftest import run_cli as run, run_cli_json as run_json
 
 
 def test_issue_example(capsys):

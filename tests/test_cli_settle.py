@@ -5,16 +5,11 @@ import io
 import json
 import os
 
-from mjpy.cli import main, settle
+from mjpy.cli import settle
+from conftest import run_cli as run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "sichuan_table.json")
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_example_text(capsys):

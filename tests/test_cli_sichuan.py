@@ -2,23 +2,11 @@
 13-tile hand; bad input exits 2 with one error line."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from mjpy.cli import analyze_sichuan, main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys, *argv):
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0 and err == "", err
-    return json.loads(out)
+from mjpy.cli import analyze_sichuan
+from conftest import run_cli as run, run_cli_json as run_json
 
 
 def test_issue_example_longqidui(capsys):

@@ -5,13 +5,7 @@ import numpy as np
 import pytest
 
 import mjpy
-from mjpy.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from conftest import run_cli as run
 
 
 def test_simulate_parquet_and_plot(tmp_path, capsys):

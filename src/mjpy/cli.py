@@ -589,6 +589,28 @@ def _settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None):
     return ss.settle(table, options)
 
 
+def _rule_hand(hand: str, melds, rules: str, example: str):
+    """(counts, melds) of a rule set's hand: bracketed melds in ``hand`` plus ``--melds`` (which must
+    be melds themselves, not a count)."""
+    try:
+        counts, meld_list = parse_hand(hand)
+    except NotationError as e:
+        raise e.relabel(f"hand {_show(hand)}") from None
+    if melds is not None and str(melds).strip() != "":
+        text = str(melds).strip()
+        if text.lstrip("+-").isdigit():
+            raise ValueError(f"--rules {rules} needs the melds themselves: write them in brackets "
+                             f"('{example}') or --melds '[555p]'")
+        try:
+            extra_counts, extra_list = parse_hand(text)
+        except NotationError as e:
+            raise e.relabel(f"--melds {_show(text)}") from None
+        if extra_counts.any():
+            raise ValueError(f"--melds {text!r}: tiles outside brackets (write '[555s](2222p)')")
+        meld_list = list(meld_list) + list(extra_list)
+    return counts, meld_list
+
+
 def analyze_sichuan(hand: str, *, melds=None, dingque=None, win=None, profile=None, self_drawn: bool = False,
                    after_kong: bool = False, kong_discard: bool = False, robbing_kong: bool = False,
                    tianhu: bool = False, dihu: bool = False, max_fan=None) -> dict:
@@ -602,22 +624,7 @@ def analyze_sichuan(hand: str, *, melds=None, dingque=None, win=None, profile=No
     """
     from .rules import sichuan
 
-    try:
-        counts, meld_list = parse_hand(hand)
-    except NotationError as e:
-        raise e.relabel(f"hand {_show(hand)}") from None
-    if melds is not None and str(melds).strip() != "":
-        text = str(melds).strip()
-        if text.lstrip("+-").isdigit():
-            raise ValueError("--rules sichuan needs the melds themselves: write them in brackets "
-                             "('[555p](2222m)11m...') or --melds '[555p]'")
-        try:
-            extra_counts, extra_list = parse_hand(text)
-        except NotationError as e:
-            raise e.relabel(f"--melds {_show(text)}") from None
-        if extra_counts.any():
-            raise ValueError(f"--melds {text!r}: tiles outside brackets (write '[555s](2222p)')")
-        meld_list = list(meld_list) + list(extra_list)
+    counts, meld_list = _rule_hand(hand, melds, "sichuan", "[555p](2222m)11m...")
     opts = sichuan.SichuanOptions.preset(profile or "sichuan_fan")
     if max_fan is not None:
         opts = opts.replace(max_fan=max_fan)
@@ -697,22 +704,7 @@ def analyze_guobiao(hand: str, *, melds=None, win=None, self_drawn: bool = False
     from .rules import guobiao
     from .tiles import tile_index
 
-    try:
-        counts, meld_list = parse_hand(hand)
-    except NotationError as e:
-        raise e.relabel(f"hand {_show(hand)}") from None
-    if melds is not None and str(melds).strip() != "":
-        text = str(melds).strip()
-        if text.lstrip("+-").isdigit():
-            raise ValueError("--rules guobiao needs the melds themselves: write them in brackets "
-                             "('[123m][555s]11199p222z') or --melds '[555p]'")
-        try:
-            extra_counts, extra_list = parse_hand(text)
-        except NotationError as e:
-            raise e.relabel(f"--melds {_show(text)}") from None
-        if extra_counts.any():
-            raise ValueError(f"--melds {text!r}: tiles outside brackets (write '[555s](2222p)')")
-        meld_list = list(meld_list) + list(extra_list)
+    counts, meld_list = _rule_hand(hand, melds, "guobiao", "[123m][555s]11199p222z")
     opts = guobiao.GuobiaoOptions(exclusion_profile=profile)
     n = int(counts.sum()) + 3 * len(meld_list)
     base = {"rules": "guobiao", "profile": profile, "extension": extension, "hand": to_string(counts),

@@ -9,7 +9,6 @@ is a terminal, print a summary table (or ``--json``) on standard output, and wri
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re

@@ -17,7 +17,7 @@ Chunks must span all 34 columns: arrays chunked along the columns are rechunked.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List
 
 import numpy as np
 

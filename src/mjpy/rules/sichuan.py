@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 from collections import namedtuple
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from mjcore.batch import resolve_workers
@@ -1059,8 +1059,6 @@ def best_fan_if_tenpai_batch(hands, melds=None, dingque=None, *, profile: Option
     ...                          dingque="s").tolist()
     [5, -1]
     """
-    from . import _sichuan
-
     opts = _resolve_options(profile, options)
     workers = resolve_workers(workers)
     h, marr = _batch_arrays(hands, melds)

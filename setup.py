@@ -12,10 +12,20 @@ from setuptools import Extension, setup
 
 DEBUG = os.environ.get("MJCORE_DEBUG") == "1"
 
+# Release builds carry no debug information: Python's own CFLAGS usually hold -g, and the seven
+# modules weigh ~11 MB with it, ~2 MB without. -g0 comes after Python's flags and wins; on Linux
+# the linker also drops the symbol table (-s; the PyInit_* entry points stay in the dynamic
+# table). macOS keeps its default link: with -g0 no DWARF reaches the objects, and Apple's linker
+# never copies it into the bundle.
+extra_link = []
 if sys.platform == "win32":
     extra_compile = ["/O2"]
+elif DEBUG:
+    extra_compile = ["-O0", "-g"]
 else:
-    extra_compile = ["-O3", "-fno-strict-aliasing"] if not DEBUG else ["-O0", "-g"]
+    extra_compile = ["-O3", "-fno-strict-aliasing", "-g0"]
+    if sys.platform.startswith("linux"):
+        extra_link = ["-s"]
 
 directives = {
     "language_level": "3",
@@ -35,6 +45,7 @@ extensions = [
         include_dirs=[np.get_include(), "src/mjcore"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=extra_compile,
+        extra_link_args=extra_link,
     )
     for name in MODULES
 ]
@@ -47,6 +58,7 @@ extensions += [
         include_dirs=[np.get_include(), "src/mjcore", "src"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=extra_compile,
+        extra_link_args=extra_link,
     )
     for name in RULE_MODULES
 ]

@@ -321,3 +321,29 @@ def run_cli_json(capsys, *argv):
     assert code == 0, err
     assert err == ""
     return json.loads(out)
+
+
+# --------------------------------------------------------------------------
+# Worked examples (tests/data/*.json, described in tests/data/README.md)
+# --------------------------------------------------------------------------
+DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def load_vectors(name: str) -> list:
+    """The vectors of ``tests/data/<name>.json`` (``hands``, ``waits``, ``indicators``,
+    ``settlement``, ``templates``) as a list of dicts, read fresh on every call.
+
+    A missing file, bad JSON, no vectors or a repeated id raise: the data ships with the
+    tests, so its absence is an error of the run, never a reason to skip."""
+    path = os.path.join(DATA_DIR, f"{name}.json")
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"test data {path} is missing (see tests/data/README.md)")
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    vectors = doc.get("vectors") if isinstance(doc, dict) else None
+    if not isinstance(vectors, list) or not vectors:
+        raise ValueError(f"test data {path} holds no vectors")
+    ids = [v.get("id") for v in vectors]
+    if None in ids or len(set(ids)) != len(ids):
+        raise ValueError(f"test data {path}: every vector needs a unique id")
+    return vectors

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Dict, List, Optional, Tuple
 
-# pymahjonggb tile codes in this spec's index order (W = 万 m, B = 饼 p, T = 条 s, J1 中 J2 发 J3 白)
+# pymahjonggb tile codes in mjpy's index order, docs/rules.md#tiles (W = 万 m, B = 饼 p, T = 条 s, J1 中 J2 发 J3 白)
 CODES = ([f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)] + [f"T{i}" for i in range(1, 10)]
          + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])
 #: the reference's names that differ from ours

@@ -268,7 +268,7 @@ def test_jokers_tianjin(capsys):
 
 
 @pytest.mark.parametrize("argv, tiles", [
-    (["guangdong"], []),                                    # spec default gui = none
+    (["guangdong"], []),                                    # default gui = none (docs/rules.md#options)
     (["guangdong", "--indicator", "4z"], ["6z"]),           # 翻鬼: 北 -> 发
     (["guangdong_tuidao", "--indicator", "9m", "--gui", "fan"], ["1m"]),
     (["guangdong", "--gui", "baiban"], ["7z"]),
@@ -325,7 +325,7 @@ def test_jokers_lists_rulesets(capsys):
     (["jokers", "tianjin", "--indicator", "9s", "--gui", "fan"], "tianjin: unknown option gui"),
     (["jokers", "guangdong", "--gui", "bogus"], "invalid choice: 'bogus'"),
     (["jokers", "guangdong", "--indicator", "1m", "--gui", "baiban"], "gui='baiban' takes no indicator"),
-    (["jokers", "hangzhou"], "the seeds do not say which tile is 财神"),
+    (["jokers", "hangzhou"], "the regional sources do not say which tile is 财神"),
     (["jokers", "fuzhou"], "--gold 5z"),
     (["jokers", "hongzhong", "--indicator", "1m"], "takes no indicator"),
     (["jokers", "--indicator", "1m"], "name a RULESET"),
@@ -392,7 +392,7 @@ def test_joker_plumbing_extra_jokers(capsys, monkeypatch):
     code, out, err = run(capsys, "analyze", "1234567m123p5s", "--jokers", "2")
     assert "hand      1234567m123p5s + 2 jokers" in out
     assert "tiles     11 + 2 jokers" in out
-    assert "jokers    2 besides the hand = 2" in out
+    assert "jokers    2 held apart from the tiles written (--jokers 2)" in out
     assert "shanten   0 (tenpai)" in out
     assert "waits     5z×4" in out
     assert [w["tile"] for w in r["waits"]] == ["5z"]
@@ -407,7 +407,8 @@ def test_joker_plumbing_joker_tiles(capsys, monkeypatch):
     assert r["allow_fifth_copy"] is False
     code, out, err = run(capsys, "analyze", "123456m234p55s55z", "--joker-tiles", "中,发", "--jokers", "1",
                          "--melds", "1")
-    assert "jokers    5z 中, 6z 发 (2 in the hand) + 1 besides the hand = 3" in out
+    assert ("jokers    3 in all: 2 in HAND (joker kinds 5z 中, 6z 发) + 1 held apart from the tiles written "
+            "(--jokers 1)") in out
     assert k.kwargs("shanten")[-1]["joker_tiles"] == [31, 32]
 
 
@@ -526,7 +527,7 @@ def test_jokers_complete(capsys, argv):
 
 @needs_joker_kernel
 def test_jokers_fifth_copy(capsys):
-    # 1111m + one joker: every reading needs the joker as a fifth 1m (spec wild.allow_fifth_copy)
+    # 1111m + one joker: every reading needs the joker as a fifth 1m (wild.allow_fifth_copy, docs/rules.md#options)
     hand = "1111m234p567s789s"
     r = run_json(capsys, "analyze", hand, "--jokers", "1")
     assert r["complete"] is True

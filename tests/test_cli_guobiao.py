@@ -12,7 +12,7 @@ def test_issue_example(capsys):
     code, out, err = run(capsys, "analyze", "[123m][555s]11199p222z", "--win", "2z", "--rules", "guobiao",
                          "--self-drawn", "--seat-wind", "S", "--round-wind", "E")
     assert code == 0 and err == ""
-    assert "门风刻 2 + 双暗刻 2 + 幺九刻 1 + 自摸 1" in out and "total     6 fan (not a valid win" in out
+    assert "门风刻 2 + 双暗刻 2 + 幺九刻 1 + 自摸 1" in out and "total     6 fan: not a valid win (6 fan without flowers" in out
     r = run_json(capsys, "analyze", "[123m][555s]11199p222z", "--win", "2z", "--rules", "guobiao",
                  "--self-drawn", "--seat-wind", "S", "--round-wind", "E")
     assert r["melds"] == ["[123m]", "[555s]"] and r["win_tile"] == "2z"

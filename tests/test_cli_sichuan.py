@@ -65,7 +65,7 @@ def test_bad_input(capsys, argv, match):
 
 def test_unknown_rules(capsys):
     code, out, err = run(capsys, "analyze", "11222244p557799m", "--rules", "nowhere")
-    assert code == 2 and "invalid choice" in err
+    assert code == 2 and "unknown rule set 'nowhere' (known: sichuan_fan," in err
 
 
 def test_function():

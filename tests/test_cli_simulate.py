@@ -40,7 +40,8 @@ def test_simulate_npz_json(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv,msg", [
     (["--rules", "mars"], "unknown rule set 'mars'"),
-    (["--deals", "-5"], "deals must be >= 0"),
+    (["--deals", "-5"], "--deals must be 1 or more, got -5"),
+    (["--deals", "0"], "--deals must be 1 or more, got 0"),
     (["--draws", "100"], "draws must be 0..95"),
     (["--workers", "0"], "workers must be >= 1"),
     (["--out", "x.csv"], "must end in .parquet or .npz"),
@@ -128,7 +129,7 @@ def test_evaluate_sichuan_fan(tmp_path, capsys):
     assert np.array_equal(z["fan"], sichuan.score_batch(h, self_drawn=True))
     assert (z["fan"][:won.sum()] >= 0).all()
     code, text, err = run(capsys, "evaluate", str(p), "--rules", "sichuan", "--what", "fan")
-    assert code == 0 and "wins" in text
+    assert code == 0 and "winning hands" in text
 
 
 def test_evaluate_is_win(tmp_path, capsys):

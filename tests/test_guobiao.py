@@ -1,8 +1,7 @@
-"""Guobiao (MCR) fan calculator against the reference pymahjonggb 1.4.0, the spec's worked examples,
-every Guobiao vector of vectors.json, options, batch and bad input (rules.md §3, §4)."""
+"""Guobiao (MCR) fan calculator against the reference pymahjonggb 1.4.0, the worked examples of
+docs/rules.md#guobiao-combination, every Guobiao vector of tests/data/, options, batch and bad input
+(docs/rules.md#guobiao, #guobiao-ext)."""
 import collections
-import json
-import os
 import pickle
 
 import numpy as np
@@ -13,13 +12,10 @@ from mjpy import Meld
 from mjpy.rules import guobiao as G
 from mjpy.rules import guobiao_ext as E
 
+from conftest import load_vectors
 from guobiao_gen import hands as gen_hands, reference_score
 
 pytest.importorskip("MahjongGB")
-
-VECTORS = os.environ.get("MJPY_VECTORS", "/work/shared/spec/vectors.json")
-if not os.path.exists(VECTORS):  # pragma: no cover
-    VECTORS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "spec", "vectors.json")
 
 KIND_NAMES = {0: "chi", 1: "pon", 2: "minkan", 3: "ankan"}
 N_RANDOM = 100_000
@@ -108,7 +104,7 @@ def test_batch_matches_scalar(random_hands):
 
 
 # ------------------------------------------------------------------------------------------------
-# worked examples (rules.md §3.5.8) and seed examples
+# worked examples (docs/rules.md#guobiao-combination) and the sources' examples
 EXAMPLES = [
     # hand, melds, win, self_drawn, kong, fourth, expected {fan: count}, total
     ("234567s234567p5m5m", [], "5m", False, False, False,
@@ -208,12 +204,9 @@ def test_seven_pairs_with_a_quad_and_tie_to_standard():
 
 
 # ------------------------------------------------------------------------------------------------
-# vectors.json
+# tests/data/hands.json
 def _gb_vectors():
-    if not os.path.exists(VECTORS):
-        return []
-    data = json.load(open(VECTORS, encoding="utf-8"))
-    return [pytest.param(v, id=v["id"]) for v in data["hands"]
+    return [pytest.param(v, id=v["id"]) for v in load_vectors("hands")
             if v["id"].startswith("GB") or str(v.get("ruleset", "")).startswith("guobiao")]
 
 
@@ -321,8 +314,8 @@ def test_option_sigang_counts_ankan_and_min_fan():
     assert weak.is_valid_win and weak.min_fan == 3
 
 
-def test_union_profile_differs_where_the_spec_says():
-    # reference: 平和 removes 无字; union (seeds) keeps 无字
+def test_union_profile_differs_where_the_sources_say():
+    # reference: 平和 removes 无字; union (the sources' exclusions, docs/rules.md#guobiao-options) keeps 无字
     hand, win = "123456789m789m1s1s", "1s"
     ref = G.score(hand, win_tile=win)
     uni = G.score(hand, win_tile=win, options=G.GuobiaoOptions(exclusion_profile="union"))
@@ -474,12 +467,9 @@ def test_docstring_examples():
 
 
 # ------------------------------------------------------------------------------------------------
-# vectors.json: Guobiao waits, settlement and template vectors
+# tests/data: Guobiao waits, settlement and template vectors
 def _vectors(section, prefix):
-    if not os.path.exists(VECTORS):
-        return []
-    data = json.load(open(VECTORS, encoding="utf-8"))
-    return {v["id"]: v for v in data[section] if v["id"].startswith(prefix)}
+    return {v["id"]: v for v in load_vectors(section) if v["id"].startswith(prefix)}
 
 
 def _embed(shape: str, win: str) -> str:
@@ -499,7 +489,7 @@ def test_wait_vectors():
                 "WT-GB-04", "WT-GB-06", "WT-GB-10"):
         v = vs[vid]
         shape, win = v["shape"], v["win_tile"]
-        if v["status"] in ("typo", "questionable"):             # use the spec's correction
+        if v["status"] in ("typo", "questionable"):             # use the vector's correction
             shape, win = v["correction"]["shape"], v["correction"]["win_tile"]
         r = G.score(_embed(shape, win), win_tile=win)
         got = [f for f in fans if f in r.counts]

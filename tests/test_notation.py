@@ -151,7 +151,7 @@ def test_empty_and_whitespace():
     assert (parse(" 1 2 3 m\t4\u3000p ") == parse("123m4p")).all()
 
 
-# (seed notation, normalized hand) from spec/vectors.json
+# (hand as a source writes it, normalized hand): `written` and `hand` of vectors in tests/data/hands.json
 SEED_HANDS = [
     ("23445677筒345789条", "23445677p345789s"),
     ("111222444万33399筒", "111222444m33399p"),

@@ -1,7 +1,7 @@
-"""Sichuan 血战到底 scoring: every Sichuan vector of vectors.json, the fan table rows, stacking and 根
-rules, options, 查大叫 (brute force against ``score``; batch against scalar) and bad input."""
+"""Sichuan 血战到底 scoring: every Sichuan vector of tests/data/hands.json, the fan table rows, stacking
+and 根 rules, options, 查大叫 (brute force against ``score``; batch against scalar) and bad input
+(docs/rules.md#sichuan-fan, #sichuan-points)."""
 import json
-import os
 import pickle
 import zlib
 
@@ -12,18 +12,13 @@ import mjpy
 from mjpy import Meld
 from mjpy.rules import sichuan as S
 
-VECTORS = os.environ.get("MJPY_VECTORS", "/work/shared/spec/vectors.json")
-if not os.path.exists(VECTORS):  # pragma: no cover
-    VECTORS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "spec", "vectors.json")
+from conftest import load_vectors
 
 
 def _sichuan_vectors():
-    if not os.path.exists(VECTORS):
-        return []
-    data = json.load(open(VECTORS, encoding="utf-8"))
     out = []
     for section in ("hands", "waits"):
-        for v in data[section]:
+        for v in load_vectors(section):
             if v["id"].startswith(("SC-", "CD-")) or str(v.get("ruleset", "")).startswith(("sichuan", "chengdu")):
                 out.append(pytest.param(v, id=v["id"]))
     return out
@@ -36,18 +31,18 @@ def _melds(v):
     return [Meld(m["kind"], m["tiles"]) for m in v.get("melds", [])]
 
 
-# Per-vector notes: what the spec says about the malformed / inconsistent ones, and the
-# corrected expectation tested besides the literal one (rules.md §2.5-§2.6, vectors.json).
-SPEC_NOTES = {
+# Per-vector notes: what tests/data/hands.json says about the malformed / inconsistent ones, and the
+# corrected expectation tested besides the literal one (docs/rules.md#sichuan-fan, #sichuan-points).
+VECTOR_NOTES = {
     "SC-A-05": "inconsistent: the 七对 example holds four 2万 -> 龙七对 5番 (1 根 − 1 = 0)",
-    "SC-A-12": "inconsistent: scrambled copy of 清对 is seven pairs -> 清七对 5番; the S000 hand is SC-A-06",
+    "SC-A-12": "inconsistent: scrambled copy of 清对 is seven pairs -> 清七对 5番; the clean hand is SC-A-06",
     "SC-A-13": "unusable: scrambled PDF text, no hand",
     "SC-B-05": "inconsistent: labelled 清七对 but mixed suits; = 七对 3 + 1 根 = 4分",
     "SC-B-07": "malformed: three suits -> not a win; corrected 222m555m888m222s55s = 将对 4分",
     "SC-B-08": "malformed: no quad, so no 根 -> 平胡 1分 (not 2)",
     "SC-B-10": "unusable: no hand given",
     "SC-B-11": "malformed: seven different pairs, no 根 -> 七对 3分 (not 5)",
-    "SC-B-13": "inconsistent: two 根 (7条, 8条) -> 5分 (seed's 4分 is an arithmetic slip)",
+    "SC-B-13": "inconsistent: two 根 (7条, 8条) -> 5分 (the source's 4分 is an arithmetic slip)",
     "SC-B-14": "malformed: '124条' is not a set -> not a win; corrected 123s567s789s888s77s = 5分",
 }
 CORRECTED = {  # vector id -> (hand, expected total)
@@ -58,19 +53,19 @@ CORRECTED = {  # vector id -> (hand, expected total)
 
 
 def test_vectors_found():
-    assert len(VEC) >= 28, "vectors.json not found or Sichuan vectors missing"
+    assert len(VEC) >= 28, "tests/data/hands.json: Sichuan vectors missing"
 
 
 @pytest.mark.parametrize("v", VEC)
 def test_vector(v):
     exp = v["expected"]
     if v["status"] == "unusable" or exp is None or v.get("hand") is None:
-        # nothing to score (the spec marks it unusable: no hand, or a scrambled one): check that
-        # the vector is what the spec says and that we documented why
-        assert v["id"] in SPEC_NOTES and v["status"] in ("unusable", "malformed")
+        # nothing to score (the data marks it unusable: no hand, or a scrambled one): check that
+        # the vector is what the data says and that we documented why
+        assert v["id"] in VECTOR_NOTES and v["status"] in ("unusable", "malformed")
         return
     if v["status"] in ("inconsistent", "malformed"):
-        assert v["id"] in SPEC_NOTES, "document every malformed/inconsistent vector"
+        assert v["id"] in VECTOR_NOTES, "document every malformed/inconsistent vector"
     r = S.score(v["hand"], melds=_melds(v), win_tile=v.get("win_tile"), profile=v["ruleset"])
     assert r.is_win == exp["is_win"]
     if not exp["is_win"]:
@@ -296,7 +291,7 @@ def test_points_profile():
     # 七对 + 2根 = 双龙七对 5分 (no −1 根 in the points table)
     r = S.score("11119999m446699p", profile=P)
     assert r.total_fan == 5 and r.fans == [("七对", 3), ("根", 1), ("根", 1)]
-    # 清一色 七对: 3 by default, 8 with qing_qidui_8 (C01)
+    # 清一色 七对: 3 by default, 8 with qing_qidui_8 (docs/rules.md#c01)
     assert S.score("11334466778899s", profile=P).total_fan == 3
     assert S.score("11334466778899s", options=S.SichuanOptions.preset(P, qing_qidui_8=True)).fans == [("清七对", 8)]
     assert S.score("23445677p345789s", tianhu=True, self_drawn=True, profile=P).total_fan == 8
@@ -488,7 +483,7 @@ def test_forced_win_last_four():
     assert not S.forced_win(h, "2p", wall_remaining=5)                 # not yet the last four
     assert not S.forced_win(h, "3p", wall_remaining=2)                 # not a winning tile
     assert not S.forced_win(h, "2p", wall_remaining=2, dingque="p")    # holds its 定缺 suit: no win
-    assert not S.forced_win(h, "2p", wall_remaining=2, dingque="s")    # 定缺 played: C06 default off
+    assert not S.forced_win(h, "2p", wall_remaining=2, dingque="s")    # 定缺 played: docs/rules.md#c06, default off
     assert S.forced_win(h, "2p", 2, dingque="s", options=S.SichuanOptions(last_four_forced=True))
     assert not S.forced_win(h, "2p", 2, options=S.SichuanOptions(last_four_forced=False))
     with pytest.raises(ValueError, match="expected 10"):

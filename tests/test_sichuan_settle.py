@@ -1,4 +1,4 @@
-"""Sichuan 血战到底 settlement (mjpy.rules.sichuan_settle; rules.md §2.8-§2.12, issue 4).
+"""Sichuan 血战到底 settlement (mjpy.rules.sichuan_settle; docs/rules.md#sichuan-settle, issue 4).
 
 Whole hands walked event by event with the amounts worked out by hand in the comments; every
 settlement is checked to sum to zero and to match its ledger."""
@@ -14,9 +14,10 @@ import pytest
 from mjpy.rules import sichuan
 from mjpy.rules.sichuan_settle import PRESETS, REASONS, SettleOptions, Settlement, settle
 
+from conftest import load_vectors
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "sichuan_table.json")
-VECTORS = os.path.join(ROOT, "..", "shared", "spec", "vectors.json")
 
 
 def P(hand, dingque, *melds, name=None):
@@ -193,8 +194,9 @@ def test_ganghua_and_sc_b_feeder_pays():
     assert s.draw is not None and s.draw.tenpai == {} and s.draw.huazhu == ()
     assert s.totals == (42, -18, -12, -12)
     s = check(settle(table_ganghua(), SettleOptions(ganghua_zhigang_feeder_pays=True)))
-    assert rows(s, "dianpao") == [(1, 0, 36)] and rows(s, "zimo") == []  # SC-B (4): 算引杠者点炮
-    assert s.totals == (42, -42, 0, 0)
+    # SC-B (4) 算引杠者点炮: the feeder pays one share, as if he had discarded the winning tile (2番 ×2)
+    assert rows(s, "dianpao") == [(1, 0, 12)] and rows(s, "zimo") == []
+    assert s.totals == (18, -18, 0, 0)
 
 
 def test_two_tenpai_players_at_the_draw():
@@ -324,11 +326,10 @@ def _fill(table_players, seed=7):
 
 
 def test_vectors_sichuan_settlement():
-    """vectors.json ST-SC-02: 番 -> 倍 = 2**(番-1), 基本分 6 (the default base), through a whole table for
-    each row (the hands are the spec's own examples); ST-SC-01 (the QQ coin example) is marked
-    inconsistent in the spec and has no ``expected``: informational only."""
-    with open(VECTORS, encoding="utf-8") as f:
-        vs = {v["id"]: v for v in json.load(f)["settlement"] if v.get("ruleset", "").startswith("sichuan")}
+    """tests/data/settlement.json ST-SC-02: 番 -> 倍 = 2**(番-1), 基本分 6 (the default base), through a
+    whole table for each row (the hands are the sources' own examples, docs/rules.md#sichuan-fan); ST-SC-01
+    (the QQ coin example) is marked inconsistent in the data and has no ``expected``: informational only."""
+    vs = {v["id"]: v for v in load_vectors("settlement") if v.get("ruleset", "").startswith("sichuan")}
     exp = vs["ST-SC-02"]["expected"]
     assert SettleOptions().default_base == exp["base_points"]
     hands = {1: ("12345556m234789p", "6m"), 2: ("111222444p777s99s", "9s"), 3: ("11222333456999s", "4s"),

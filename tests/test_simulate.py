@@ -188,15 +188,17 @@ def test_outputs_roundtrip(tmp_path):
     assert t.schema.metadata[b"mjpy.rules"] == b"sichuan"
 
 
-def test_zero_deals_and_zero_draws():
-    r = mjpy.simulate("sichuan", deals=0)
-    assert len(r) == 0 and r.shanten.shape == (0, 18)
+def test_zero_deals_refused_and_zero_draws():
+    # 0 deals used to "succeed" with a summary of 0.000 mean shanten at every turn: refused now
+    for fn in (mjpy.simulate, lambda *a, **k: list(mjpy.simulate_chunks(*a, **k))):
+        e = expect_error(fn, "sichuan", deals=0)
+        assert isinstance(e, ValueError) and "deals must be >= 1, got 0" in str(e)
     r = mjpy.simulate("standard", deals=100, draws=0)
     assert r.shanten.shape == (100, 0) and (r.win_turn == -1).all()
 
 
 def test_bad_input():
-    assert "deals must be >= 0" in str(expect_error(mjpy.simulate, "sichuan", deals=-1))
+    assert "deals must be >= 1, got -1" in str(expect_error(mjpy.simulate, "sichuan", deals=-1))
     e = expect_error(mjpy.simulate, "mahjong-soul", deals=10)
     assert "unknown rule set 'mahjong-soul'" in str(e) and "guobiao" in str(e)
     assert isinstance(expect_error(mjpy.simulate, 3, deals=10), TypeError)

@@ -1,8 +1,6 @@
-"""Wildcard indicator rules (mjpy.wildcards): rules.md §1.7, §6.1, §7.2, §8-§11, §18, C14, C39."""
+"""Wildcard indicator rules (mjpy.wildcards): docs/rules.md#jokers, #indicators, #c14, #c39."""
 from __future__ import annotations
 
-import json
-import os
 import pickle
 
 import numpy as np
@@ -27,6 +25,8 @@ from mjpy.wildcards import (
     tile_list,
 )
 
+from conftest import load_vectors
+
 
 def names(kinds):
     return sorted(TILE_NAMES[k] for k in kinds)
@@ -36,9 +36,9 @@ def idx(*tiles):
     return tuple(sorted(tile_index(t) for t in tiles))
 
 
-# ----------------------------------------------------------------------------- vectors.json `indicators`
-# (id, ruleset, indicator, expected kinds, status) copied from shared/spec/vectors.json (28 vectors);
-# test_vectors_match_the_spec_file checks the copy whenever the spec file is at hand. Expected kinds are
+# ----------------------------------------------------------------------------- tests/data/indicators.json
+# (id, ruleset, indicator, expected kinds, status) of the 28 vectors of tests/data/indicators.json;
+# test_vectors_match_the_data_file checks this table against the file. Expected kinds are
 # `expected_wild_kinds`, or `expected_bonus_kind` for 寶牌 (bonus tiles, not jokers).
 INDICATOR_VECTORS = [
     ("WC-TJ-01", "tianjin", "3p", ["3p", "4p"], "ok"),
@@ -77,23 +77,10 @@ INDICATOR_VECTORS = [
 _NOT_A_TILE = {"WC-GD-05": dict(indicator=None, gui="baiban"), "WC-FJ-04": None}
 
 
-def _spec_vectors_path():
-    for cand in (os.environ.get("MJPY_SPEC_VECTORS"),
-                 os.path.join(os.path.dirname(__file__), "..", "..", "shared", "spec", "vectors.json"),
-                 "/work/shared/spec/vectors.json"):
-        if cand and os.path.exists(cand):
-            return cand
-    return None
-
-
-def test_vectors_match_the_spec_file():
-    path = _spec_vectors_path()
-    if path is None:
-        pytest.skip("shared/spec/vectors.json not available (set MJPY_SPEC_VECTORS)")
-    with open(path, encoding="utf-8") as f:
-        spec = json.load(f)["indicators"]
+def test_vectors_match_the_data_file():
+    data = load_vectors("indicators")
     got = [(v["id"], v["ruleset"], v["indicator"],
-             v.get("expected_wild_kinds") or [v["expected_bonus_kind"]], v["status"]) for v in spec]
+             v.get("expected_wild_kinds") or [v["expected_bonus_kind"]], v["status"]) for v in data]
     assert got == [tuple(v) for v in INDICATOR_VECTORS]
 
 
@@ -109,7 +96,7 @@ def test_indicator_vector(vid, rs, indicator, expected, status):
     else:
         # status "typo" (WC-TJ-06): the OCR'd '那张1万' is the flipped 2万 (the vector's correction);
         # the indicator 2m and the expected kinds already follow it.
-        # status "inconsistent" (WC-PH-02): the seed's rule text ('以西北中發白的次序') and its example
+        # status "inconsistent" (WC-PH-02): the source's rule text ('以西北中發白的次序') and its example
         # ('開紅中，則中、發、白、東、南') disagree; `expected` is the example, which is our default
         # (honor_window="forward"); the text's reading is tested in test_philippines_variants.
         args = dict(indicator=indicator)
@@ -153,7 +140,7 @@ def test_baopai_bonus_count_example():
     assert resolve("baopai", "7m").wild is False
 
 
-# ----------------------------------------------------------------------------- successor tables (C14)
+# ----------------------------------------------------------------- successor tables (docs/rules.md#c14)
 
 Z = {c: 27 + i for i, c in enumerate("东南西北中发白")}
 
@@ -223,7 +210,7 @@ def test_indicator_forms():
 
 
 def test_guangdong_gui_option():
-    assert joker_kinds("guangdong") == ()                      # spec default guangdong_tuidao.gui = none
+    assert joker_kinds("guangdong") == ()                      # default gui = none (docs/rules.md#options)
     assert joker_kinds("guangdong", gui="none") == ()
     assert joker_kinds("guangdong", gui="baiban") == idx("7z")  # 白板鬼
     assert joker_kinds("guangdong", "5m") == idx("6m")          # an indicator implies 翻鬼
@@ -262,7 +249,7 @@ def test_philippines_variants():
     assert names(joker_kinds("philippines", "中", honor_window="centered")) == ["3z", "4z", "5z", "6z", "7z"]
     assert names(joker_kinds("philippines", "东")) == ["1z", "2z", "3z", "4z", "5z"]
     assert names(joker_kinds("philippines", "白")) == ["1z", "2z", "3z", "4z", "7z"]
-    # suit wrap at 1/9 is MISSING: default wraps (§1.7 "suits always wrap"), suit_wrap=False does not
+    # suit wrap at 1/9 is MISSING: default wraps (docs/rules.md#jokers: "suits always wrap"), suit_wrap=False does not
     assert names(joker_kinds("philippines", "1m")) == ["1m", "1p", "1s", "2m", "9m"]
     assert names(joker_kinds("philippines", "9s", suit_wrap=False)) == ["8s", "9m", "9p", "9s"]
     with pytest.raises(ValueError, match="honor_window"):
@@ -279,7 +266,7 @@ def test_hongzhong():
 @pytest.mark.parametrize("rs, option, word", [("hangzhou", "caishen", "财神"), ("wenzhou", "caishen", "財神"),
                                               ("fuzhou", "gold", "金")])
 def test_required_identity(rs, option, word):
-    with pytest.raises(ValueError, match=f"{rs}: the seeds do not say which tile is {word}.*MISSING.*{option}="):
+    with pytest.raises(ValueError, match=f"{rs}: the regional sources do not say which tile is {word}.*MISSING.*{option}="):
         joker_kinds(rs)
     assert joker_kinds(rs, **{option: "7z"}) == idx("7z")
     assert joker_kinds(rs, **{option: 33}) == idx("7z")
@@ -304,7 +291,7 @@ def test_unknown_ruleset_and_option():
 
 
 def test_wild_rule_and_successor_table_overrides():
-    # spec options wild.rule / wild.successor_table (C14, C39)
+    # options wild.rule / wild.successor_table (docs/rules.md#options, #c14, #c39)
     assert joker_kinds("tianjin", "白", successor_table="cycle7") == idx("白", "东")
     assert joker_kinds("tianjin", "3m", rule="successor") == idx("4m")
     assert joker_kinds("xuzhou", "北", successor_table="guangdong") == idx("发")

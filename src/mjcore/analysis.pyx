@@ -314,7 +314,7 @@ cdef int _check_special_applies(const Ctx* ctx) except -1:
 #
 # Joker keywords, everywhere: ``jokers`` (jokers held apart from the 34 counts), ``joker_tiles``
 # (kinds whose copies in the hand are jokers), ``allow_fifth_copy`` (a joker may be a copy beyond
-# the fourth; the spec's wild.allow_fifth_copy, default True).
+# the fourth; flag wild.allow_fifth_copy, default True, docs/rules.md#jokers).
 
 def shanten(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
             jokers=0, joker_tiles=None, bint allow_fifth_copy=True):

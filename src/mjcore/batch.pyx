@@ -383,8 +383,3 @@ def useful_tiles(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs
     return _run(OP_USEFUL, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64,
                 False, jokers, joker_tiles, allow_fifth_copy)
 
-
-def mask_to_tiles(mask):
-    """Tile indices of a waits / useful-tiles bit mask: ``mask_to_tiles(0b1001) == [0, 3]``."""
-    m = int(mask)
-    return [i for i in range(34) if (m >> i) & 1]

@@ -5,13 +5,14 @@
     mjpy analyze 2233445566778p --visible 5p55p
     mjpy analyze "[123m][555s]11199p2z"    # declared melds in brackets
     mjpy analyze 123m456p789s1122z --json
-    mjpy analyze 1234567m123p5s --jokers 2            # two jokers besides the tiles shown
+    mjpy analyze 1234567m123p5s --jokers 2            # 11 tiles written + 2 jokers = 13
     mjpy analyze 123456m234p55s55z --joker-tiles 5z   # the 中 in the hand are jokers
     mjpy jokers tianjin --indicator 9s                # which tiles are jokers (9s and 1s are 混)
     mjpy jokers                                       # the known rule sets
     mjpy analyze 11222244p557799m --rules sichuan     # 龙七对: fans, 根, total, multiplier
     mjpy analyze 1122244p557799m --rules sichuan --dingque s   # 大叫 over the waits
     mjpy settle examples/sichuan_table.json --rules sichuan   # 血战到底 payments of a finished hand
+    mjpy settle examples/settle/chengdu_xiayu.json --rules sichuan --preset chengdu_xiayu   # CD-E 标准下雨
     mjpy simulate --rules sichuan --deals 1000000 --out results.parquet --plot tenpai.png
     mjpy evaluate hands.npy --what shanten,waits --workers 2 --out out.npz
 
@@ -34,6 +35,7 @@ from .wildcards import RULESETS, SUCCESSOR_TABLES, resolve, tile_list
 __all__ = ["main", "analyze", "jokers", "settle"]
 
 _FORMS_DEFAULT = ("standard", "seven_pairs", "thirteen_orphans")
+_MAX_MELDS = 4          # declared melds of a 13-tile hand (the CLI plays 13-tile hands)
 _ALL_FORMS = _FORMS_DEFAULT + ("knitted",)
 
 
@@ -80,7 +82,8 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     a.add_argument("hand", metavar="HAND", help="the hand, e.g. 1112345678999m or '[123m]456p789s1122z'")
     a.add_argument("--melds", metavar="N", default=None,
-                   help="number of declared melds not written in HAND (0-5), or melds in brackets like '[123m][555s]'")
+                   help="declared melds not written in HAND: their number N (0-4: a 13-tile hand has at most "
+                        "4 declared melds), or the melds themselves in brackets like '[123m][555s]'")
     a.add_argument("--forms", metavar="FORMS", default=None,
                    help="comma-separated forms: standard, seven_pairs, thirteen_orphans, knitted; or 'all' "
                         "(default: standard,seven_pairs,thirteen_orphans)")
@@ -91,20 +94,22 @@ def _build_parser() -> argparse.ArgumentParser:
     a.add_argument("--visible", metavar="TILES", default="",
                    help="tiles seen elsewhere (discards, other melds), subtracted from the copies left")
     a.add_argument("--jokers", metavar="N", type=int, default=0,
-                   help="N jokers held besides the tiles in HAND (they count toward the hand size)")
+                   help="N jokers held in addition to the tiles written in HAND; they count toward the "
+                        "hand size (1234567m123p5s --jokers 2: 11 tiles + 2 jokers = 13)")
     a.add_argument("--joker-tiles", metavar="TILES", default=None,
                    help="tile kinds that are jokers where they appear in HAND, e.g. 5z or 5z,6z "
                         "(see: mjpy jokers RULESET --indicator TILE)")
     a.add_argument("--no-fifth-copy", action="store_true",
                    help="a joker may not stand for a fifth copy of a kind (default: it may, "
-                        "spec wild.allow_fifth_copy = true)")
+                        "docs/rules.md#jokers)")
     a.add_argument("--json", action="store_true", help="print one JSON object")
     r = a.add_argument_group("rule set scoring (--rules sichuan)")
-    r.add_argument("--rules", choices=("sichuan", "guobiao"), default=None,
-                   help="score under a rule set: a complete hand's fans, 根, total and multiplier; "
-                        "a 13-tile hand's 大叫 (best score over its waits)")
+    r.add_argument("--rules", metavar="NAME", default=None,
+                   help="score under a rule set (mjpy rules lists them: " + ", ".join(_scoring_rule_names())
+                        + "; aliases sichuan, mcr): a complete hand's fans and total; a 13-tile hand's waits "
+                          "with their scores")
     r.add_argument("--profile", choices=("sichuan_fan", "sichuan_points", "chengdu_simple"), default=None,
-                   help="sichuan: fan table (default sichuan_fan)")
+                   help="sichuan: fan table (default: the --rules name, sichuan = sichuan_fan)")
     r.add_argument("--dingque", metavar="SUIT", default=None, help="sichuan: the 定缺 suit, m/p/s (万/筒/条)")
     r.add_argument("--win", metavar="TILE", default=None,
                    help="sichuan, guobiao: the winning tile (in HAND; guobiao default: the last tile written)")
@@ -127,13 +132,13 @@ def _build_parser() -> argparse.ArgumentParser:
     g.add_argument("--gb-profile", choices=("reference", "union", "n4", "lianzhong"), default="reference",
                    help="guobiao: exclusion profile (default reference = pymahjonggb 1.4.0)")
     g.add_argument("--extension", choices=("lianzhong", "dazhong"), default=None,
-                   help="guobiao: add the non-GB 联众 or 大众麻将 fans (rules.md §4)")
+                   help="guobiao: add the non-GB 联众 or 大众麻将 fans (docs/rules.md#guobiao-ext)")
 
     j = sub.add_parser(
         "jokers",
         help="which tiles are jokers under a rule set",
         description="Which tile kinds are jokers (wildcards) this hand under RULESET, from the flipped "
-                    "indicator tile (rules.md §1.7). Without RULESET, list the rule sets.",
+                    "indicator tile (docs/rules.md#indicators). Without RULESET, list the rule sets.",
         epilog="rule sets: " + ", ".join(RULESETS) + ". TILE is MPSZ (9s, 5z) or Chinese (九条, 中).",
     )
     j.add_argument("ruleset", metavar="RULESET", nargs="?", default=None,
@@ -145,31 +150,86 @@ def _build_parser() -> argparse.ArgumentParser:
     j.add_argument("--baida", choices=("daidi", "huodong"), default=None,
                    help="fujian: 帶弟百搭 (successor, default) or 活動百搭 (the flipped tile)")
     j.add_argument("--caishen", metavar="TILES", default=None,
-                   help="hangzhou/wenzhou: the 财神 kind(s) (required: the seeds do not say which)")
+                   help="hangzhou/wenzhou: the 财神 kind(s) (required: the regional sources do not say which; "
+                        "docs/rules.md#missing-wildcards)")
     j.add_argument("--gold", metavar="TILES", default=None,
-                   help="fuzhou: the 金 kind(s) (required: the seeds do not say how it is chosen)")
+                   help="fuzhou: the 金 kind(s) (required: the regional sources do not say how it is chosen)")
     j.add_argument("--successor-table", choices=tuple(SUCCESSOR_TABLES), default=None,
-                   help="override the rule set's honor successor table (spec wild.successor_table)")
+                   help="override the rule set's honor successor table (docs/rules.md#c14)")
     j.add_argument("--honor-window", choices=("forward", "centered"), default=None,
-                   help="philippines: honors window = flipped + next four (default, the seed's example) "
-                        "or centered (the seed's text)")
+                   help="philippines: honors window = flipped + next four (default, the source's example) "
+                        "or centered (the source's rule text; docs/rules.md#c14)")
     j.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rl = sub.add_parser(
+        "rules",
+        help="list the rule sets",
+        description="The rule sets mjpy knows (one registry): tiles, players, hand size, the unit of the "
+                    "total, and each rule set's options with their defaults (docs/rules.md#interface).",
+    )
+    rl.add_argument("name", metavar="NAME", nargs="?", default=None, help="show one rule set")
+    rl.add_argument("--json", action="store_true", help="print one JSON object")
 
     st = sub.add_parser(
         "settle",
         help="end-of-hand payments of a finished hand (Sichuan 血战到底)",
         description="Settle a finished hand: kongs (刮风下雨), wins in order (血战), and at a draw 查花猪, "
                     "查大叫 and kong refunds. FILE is the table as JSON (docs/sichuan_settle.md; "
-                    "example: examples/sichuan_table.json); '-' reads standard input.",
+                    "examples: examples/sichuan_table.json, and examples/settle/ with one table per CD-E mode); "
+                    "'-' reads standard input.",
     )
     st.add_argument("file", metavar="FILE", help="the table as JSON, or - for standard input")
     st.add_argument("--rules", choices=("sichuan",), required=True, help="the rule set (sichuan)")
     st.add_argument("--preset", metavar="NAME", default=None,
-                    help="settlement variant: qq (default, SC-C), sc_d, sc_d_jiajiayou, sc_d_chengbao, "
-                         "sc_d_zimo_jiadi, sc_b (replaces the table's \"options\")")
+                    help="settlement variant, replacing the table's \"options\": " + ", ".join(_settle_presets())
+                         + " (without --preset: the table's \"options\", else qq; docs/sichuan_settle.md)")
     st.add_argument("--json", action="store_true", help="print one JSON object")
     _add_mass_parsers(sub)
     return p
+
+
+def _scoring_rule_names():
+    from .rules.registry import names
+
+    return names(scoring_only=True)
+
+
+def rules_table(name: Optional[str] = None) -> dict:
+    """``mjpy rules [NAME]`` as a dict: every rule set (or one) with its description and options."""
+    from .rules import registry
+
+    rows = [registry.info(name)] if name is not None else [registry.info(n) for n in registry.names()]
+    out = []
+    for row in rows:
+        out.append({"name": row.name, "title": row.title, "tiles": row.tiles, "players": row.players,
+                    "hand_size": row.hand_size, "unit": row.unit or None, "forms": list(row.forms),
+                    "jokers": row.jokers, "scores": row.scores, "docs": row.docs,
+                    "options": registry.options(row.name) if row.scores else {}})
+    return {"rules": out}
+
+
+def _human_rules(r: dict) -> str:
+    lines = []
+    one = len(r["rules"]) == 1
+    for row in r["rules"]:
+        unit = row["unit"] or "shapes only"
+        lines.append(f"{row['name']:<16}{row['tiles']:>4} tiles  {row['players']} players  {row['hand_size']}+1  "
+                     f"{unit:<13}{row['title']}")
+        if one:
+            lines.append(f"forms     {', '.join(row['forms'])}")
+            lines.append(f"docs      {row['docs']}")
+            for k, v in row["options"].items():
+                lines.append(f"  {k:<38}{v!r}")
+    if not one:
+        lines.append("options of one rule set: mjpy rules NAME; in Python: mjpy.rules.get(NAME, **options)")
+    return "\n".join(lines)
+
+
+def _settle_presets():
+    """The names of the settlement presets (``mjpy.rules.sichuan_settle.PRESETS``: the one registry)."""
+    from .rules.sichuan_settle import PRESETS
+
+    return tuple(PRESETS)
 
 
 def _add_mass_parsers(sub) -> None:
@@ -250,9 +310,10 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
             allow_fifth_copy: bool = True) -> dict:
     """The answers of ``mjpy analyze`` as a dict (the ``--json`` object).
 
-    ``jokers``: jokers held besides the tiles of ``hand``; ``joker_tiles``: kinds that are jokers where they
+    ``jokers``: jokers held in addition to the tiles of ``hand``; ``joker_tiles``: kinds that are jokers where they
     appear in ``hand`` (``"5z,6z"``, names or indices); ``allow_fifth_copy``: a joker may stand for a fifth
-    copy (spec ``wild.allow_fifth_copy``). The hand size counts jokers: tiles + jokers + 3 × melds = 13/14.
+    copy (flag ``wild.allow_fifth_copy``, docs/rules.md#jokers). The hand size counts jokers: tiles + jokers +
+    3 × melds = 13/14.
 
     >>> analyze("2233445566778p")["waits"][0]["tile"]
     '2p'
@@ -285,6 +346,9 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
         text = str(melds).strip()
         if text.lstrip("+-").isdigit():
             extra_k, extra_list = int(text), []
+            if not 0 <= extra_k <= _MAX_MELDS:
+                raise ValueError(f"--melds {extra_k}: the number of declared melds must be 0-{_MAX_MELDS} "
+                                 f"(a 13-tile hand has at most {_MAX_MELDS})")
         else:
             try:
                 extra_counts, extra_list = parse_hand(text)
@@ -299,6 +363,8 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
         k_given = extra_k
     else:
         k_given = None
+    if len(meld_list) > _MAX_MELDS:
+        raise ValueError(f"{len(meld_list)} declared melds: a 13-tile hand has at most {_MAX_MELDS}")
     if n % 3 == 0:
         size = f"{n} tiles" if not jokers else f"{n_shown} tiles + {jokers} joker{'s' if jokers > 1 else ''} = {n}"
         raise ValueError(f"hand has {size}: a hand has 3k+1 tiles (waiting) or 3k+2 tiles (complete or discarding)")
@@ -443,16 +509,19 @@ def _human(r: dict) -> str:
             size += " (assumed from the hand size)"
     lines.append(size)
     if extra or jt:
+        # e.g. "3 in all: 2 in HAND (joker kinds 5z 中, 6z 发) + 1 held apart from the tiles written (--jokers 1)"
         parts = []
         if jt:
             kinds = ", ".join(f"{t} {CHINESE_NAMES[TILE_NAMES.index(t)]}" for t in jt)
             held = r["joker_count"] - extra
-            parts.append(f"{kinds} ({held} in the hand)")
+            parts.append(f"{held} in HAND (joker kind{'s' if len(jt) > 1 else ''} {kinds})")
         if extra:
-            parts.append(f"{extra} besides the hand")
-        text = " + ".join(parts) + f" = {r['joker_count']}"
+            parts.append(f"{extra} held apart from the tiles written (--jokers {extra})")
+        text = " + ".join(parts)
+        if len(parts) > 1:
+            text = f"{r['joker_count']} in all: {text}"
         if not r.get("allow_fifth_copy", True):
-            text += "; no fifth copy"
+            text += "; a joker may not be a fifth copy"
         lines.append(f"jokers    {text}")
     if r["visible"]:
         lines.append(f"visible   {r['visible']}")
@@ -478,7 +547,7 @@ def _human(r: dict) -> str:
             if r["discards"]:
                 lines.append("discards that keep this shanten:")
                 for d in r["discards"]:
-                    lines.append(f"  {d['tile']:<4}{d['left']:>3} tiles: {_tiles_line(d['useful'])}")
+                    lines.append(f"  {d['tile']:<4} leaves {d['left']} useful tiles: {_tiles_line(d['useful'])}")
     else:
         s = r["shanten"]
         lines.append(f"shanten   {s}{' (tenpai)' if s == 0 else ''}")
@@ -676,7 +745,8 @@ def _human_sichuan(r: dict) -> str:
         cap = f" (capped from {r['uncapped_total']})" if r["capped"] else ""
         lines.append(f"total     {r['total_fan']}{u}{cap}")
         if r["multiplier"] is not None:
-            lines.append(f"multiplier x{r['multiplier']}  points {r['points']}")
+            m, pts = r["multiplier"], r["points"]
+            lines.append(f"multiplier x{m}  points {pts}" + (f" (基本分 {pts // m} × {m})" if m else ""))
         return "\n".join(lines)
     if not r["tenpai"]:
         lines.append(f"not tenpai (no 大叫): {r['reason']}")
@@ -756,8 +826,8 @@ def _human_guobiao(r: dict) -> str:
             lines.append(f"not a win: {r['reason']}")
             return "\n".join(lines)
         lines.append(f"fans      {_gb_fans_text(r['fans'])}")
-        valid = "valid win" if r["is_valid_win"] else f"not a valid win ({r['reason']})"
-        lines.append(f"total     {r['total']} fan ({valid})")
+        valid = " (valid win)" if r["is_valid_win"] else f": not a valid win ({r['reason']})"
+        lines.append(f"total     {r['total']} fan{valid}")
         return "\n".join(lines)
     if not r["tenpai"]:
         lines.append("not waiting: no tile completes the hand")
@@ -806,16 +876,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                             caishen=args.caishen, gold=args.gold, successor_table=args.successor_table,
                             honor_window=args.honor_window)
             human = _human_jokers
-        elif getattr(args, "rules", None) == "sichuan":
+        elif args.command == "rules":
+            result, human = rules_table(args.name), _human_rules
+        elif getattr(args, "rules", None) is not None and _rule_family(args) == "sichuan":
             if args.jokers or args.joker_tiles:
                 raise ValueError("--rules sichuan: Sichuan mahjong has no jokers (无赖子)")
             result = analyze_sichuan(
-                args.hand, melds=args.melds, dingque=args.dingque, win=args.win, profile=args.profile,
+                args.hand, melds=args.melds, dingque=args.dingque, win=args.win,
+                profile=_rule_profile(args),
                 self_drawn=args.self_drawn or args.after_kong or args.tianhu, after_kong=args.after_kong,
                 kong_discard=args.kong_discard, robbing_kong=args.robbing_kong, tianhu=args.tianhu,
                 dihu=args.dihu, max_fan=args.max_fan)
             human = _human_sichuan
-        elif getattr(args, "rules", None) == "guobiao":
+        elif getattr(args, "rules", None) is not None and _rule_family(args) == "guobiao":
             if args.jokers or args.joker_tiles:
                 raise ValueError("--rules guobiao: Guobiao mahjong has no jokers")
             result = analyze_guobiao(
@@ -845,6 +918,29 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     else:
         _print(human(result), sys.stdout)
     return 0
+
+
+def _rule_family(args) -> str:
+    """Which analysis ``--rules NAME`` runs (``sichuan`` or ``guobiao``); ValueError for other names."""
+    from .rules import registry
+
+    row = registry.info(args.rules)
+    if not row.scores:
+        raise ValueError(f"--rules {args.rules}: {row.name} has shapes only (no fan table); "
+                         f"analyze without --rules, with --forms")
+    return "guobiao" if row.name == "guobiao" else "sichuan"
+
+
+def _rule_profile(args) -> str:
+    """The Sichuan profile of ``--rules NAME`` (``--profile`` may pick one only with the alias sichuan)."""
+    from .rules import registry
+
+    name = registry.info(args.rules).name
+    if args.profile is None:
+        return name
+    if args.rules.strip().lower() != "sichuan" and args.profile != name:
+        raise ValueError(f"--rules {args.rules} and --profile {args.profile} disagree: use --rules {args.profile}")
+    return args.profile
 
 
 def _run_mass(args) -> int:

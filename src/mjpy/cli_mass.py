@@ -144,6 +144,8 @@ def simulate_cmd(args) -> int:
     from mjpy import simulation as S
 
     chunk = S.DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size
+    if args.deals < 1:
+        raise ValueError(f"--deals must be 1 or more, got {args.deals}")
     rs, deals, seed, draws, chunk, _ = S._check_args(args.rules, args.deals, args.seed, args.draws,
                                                       chunk, 0)
     from mjcore.batch import resolve_workers
@@ -306,6 +308,12 @@ def evaluate_block(block: np.ndarray, what: List[str], rules: Optional[str] = No
     return {w: out[w] for w in what}
 
 
+#: what the row count of each ``--what`` line of the summary counts
+_EVAL_LABELS = {"waits": "rows with a wait", "useful": "rows with a useful tile", "tenpai": "tenpai rows",
+                "is_win": "complete hands", "dajiao": "tenpai rows", "fan": "winning hands",
+                "flower_pig": "rows with three suits"}
+
+
 class _EvalSummary:
     def __init__(self, what):
         self.n = 0
@@ -359,15 +367,15 @@ class _EvalSummary:
                         lines.append(f"{i - 1:>7}  {int(c):>10,}  {c / n:6.2%}")
                 lines.append("")
             elif w in ("waits", "useful"):
-                lines.append(f"{w:<10} non-empty {self.counts[w]:>10,} ({self.counts[w] / n:.2%}), "
-                             f"{self.kinds[w] / n:.3f} kinds per row")
+                what = "tile kinds waited on" if w == "waits" else "tile kinds that lower shanten"
+                lines.append(f"{w:<10} {_EVAL_LABELS[w]:<23} {self.counts[w]:>10,} ({self.counts[w] / n:.2%}); "
+                             f"{self.kinds[w] / n:.3f} {what} per row on average")
             elif w in ("dajiao", "fan"):
-                label = "tenpai" if w == "dajiao" else "wins"
-                lines.append(f"{w:<10} {label:<9} {self.counts[w]:>10,} ({self.counts[w] / n:.2%})")
+                lines.append(f"{w:<10} {_EVAL_LABELS[w]:<23} {self.counts[w]:>10,} ({self.counts[w] / n:.2%})")
                 for k, v in sorted(self.fan.get(w, {}).items()):
-                    lines.append(f"{'':<10} {k:>3} fan   {v:>10,}")
+                    lines.append(f"{'':<10} {f'{k} fan':>23} {v:>10,} row{'s' if v != 1 else ''}")
             else:
-                lines.append(f"{w:<10} true      {self.counts[w]:>10,} ({self.counts[w] / n:.2%})")
+                lines.append(f"{w:<10} {_EVAL_LABELS[w]:<23} {self.counts[w]:>10,} ({self.counts[w] / n:.2%})")
         return "\n".join(lines).rstrip()
 
 

@@ -5,9 +5,9 @@ Meld('pon', '555p')
 >>> Meld("chi", "123m").tiles, Meld("ankan", "2222s").is_concealed
 ((0, 1, 2), True)
 
-Kinds (rules.md §1.5): ``chi`` 吃, ``pon`` 碰, ``minkan`` 明杠 (kong on a discard), ``kakan``
+Kinds (docs/rules.md#melds): ``chi`` 吃, ``pon`` 碰, ``minkan`` 明杠 (kong on a discard), ``kakan``
 补杠 (own draw added to a pon), ``ankan`` 暗杠 (concealed kong), and ``kan`` for a kong whose
-openness is not known (the seeds' ``kan``).
+openness is not known (a bare 杠 in the regional sources).
 """
 from __future__ import annotations
 
@@ -205,7 +205,7 @@ class Meld:
 
     # -- conversions ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        """``{"kind": "pon", "tiles": "555p"}``, the form used by the spec's vectors.json."""
+        """``{"kind": "pon", "tiles": "555p"}``, the form used by settlement tables (docs/rules.md#notation)."""
         return {"kind": self._kind, "tiles": self.notation}
 
     @classmethod

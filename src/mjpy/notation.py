@@ -13,6 +13,8 @@ Notation read by :func:`parse`:
   (Chinese order: 5z = 中, 7z = 白); ``0`` is a red five and reads as 5.
 * Chinese: digits (or 一…九) then 万/萬, 筒/饼/餅/并, 条/條/索/束 (``23445677筒345789条``), and honor
   characters 东南西北中发白 (also 東 發 红中 白板 发财 东风 …).
+* Unicode tiles, one character per tile, as :func:`to_unicode` writes them (``🀇🀈🀉🀄``; an emoji
+  variation selector after a tile is ignored). Flower, season, joker and back tiles are errors.
 * Whitespace is ignored (also inside a digit run); notations can be mixed.
 
 :func:`parse_hand` also reads declared melds in brackets: ``[123m]`` chi, ``[555s]`` pon,
@@ -54,6 +56,15 @@ _HONOR = {"东": 27, "東": 27, "南": 28, "西": 29, "北": 30, "中": 31, "发
 # optional second character: 东风, 发财, 白板
 _HONOR_SUFFIX = {27: "风風", 28: "风風", 29: "风風", 30: "风風", 32: "财財", 33: "板"}
 _RED = "红紅"  # 红中
+
+# Unicode mahjong tiles (U+1F000 block), as written by to_unicode; an emoji variation selector
+# (U+FE0E / U+FE0F, e.g. the 🀄️ of emoji keyboards) after a tile is ignored
+_UNICODE = {ch: t for t, ch in enumerate(UNICODE_TILES)}
+_VARIATION = "\ufe0e\ufe0f"
+_UNICODE_NOT_IN_HAND = {chr(0x1F022 + k): "a flower or season tile (flowers are not part of the 34 kinds: "
+                                          "count them apart)" for k in range(8)}
+_UNICODE_NOT_IN_HAND[chr(0x1F02A)] = "a joker tile (pass jokers=k, or --jokers K)"
+_UNICODE_NOT_IN_HAND[chr(0x1F02B)] = "a tile back"
 
 _OPEN = {"[": "]", "(": ")", "{": "}"}
 _CLOSE = {v: k for k, v in _OPEN.items()}
@@ -101,10 +112,17 @@ def _scan(text: str, melds_ok: bool) -> Tuple[List[int], List[_Group]]:
             if ch in "wtb":
                 raise NotationError(
                     f"unknown suit {ch!r} at position {i} (write m for 万 w, p for 筒/饼 b, s for 条 t)", text, i)
-            if ch in _HONOR or ch in _RED or ch in _OPEN or ch in _CLOSE:
+            if ch in _HONOR or ch in _RED or ch in _OPEN or ch in _CLOSE or ch in _UNICODE:
                 digits = "".join(text[p] for _, p in run)
                 raise NotationError(f"digits {digits!r} at position {run[0][1]} have no suit", text, run[0][1])
-            raise NotationError(f"unknown character {ch!r} at position {i}", text, i)
+            raise NotationError(f"unknown character {_char(ch)} at position {i}", text, i)
+        u = _UNICODE.get(ch)
+        if u is not None:
+            cur.append(u)
+            i += 1
+            if i < n and text[i] in _VARIATION:
+                i += 1
+            continue
         h = _HONOR.get(ch)
         if h is not None:
             cur.append(h)
@@ -140,13 +158,24 @@ def _scan(text: str, melds_ok: bool) -> Tuple[List[int], List[_Group]]:
             cur = hand
             i += 1
             continue
-        raise NotationError(f"unknown character {ch!r} at position {i}", text, i)
+        what = _UNICODE_NOT_IN_HAND.get(ch)
+        if what is not None:
+            raise NotationError(f"{ch!r} at position {i} is {what}", text, i)
+        if 0x1F000 <= ord(ch) <= 0x1F02F:
+            raise NotationError(f"{_char(ch)} at position {i} is not a mahjong tile", text, i)
+        raise NotationError(f"unknown character {_char(ch)} at position {i}", text, i)
     if run:
         digits = "".join(text[p] for _, p in run)
         raise NotationError(f"digits {digits!r} at position {run[0][1]} have no suit", text, run[0][1])
     if cur is not hand:
         raise NotationError(f"{open_ch!r} at position {open_pos} is never closed", text, open_pos)
     return hand, groups
+
+
+def _char(ch: str) -> str:
+    """A character for an error message, with its code point when it is not ASCII (an emoji, an
+    invisible or look-alike character)."""
+    return repr(ch) if ord(ch) < 128 else f"{ch!r} (U+{ord(ch):04X})"
 
 
 def _count(tiles: Iterable[int], counts: List[int], text: str, where: str = "") -> List[int]:

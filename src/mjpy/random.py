@@ -7,7 +7,7 @@
 
 Deal ``i`` of a seed comes from its own wall, shuffled by a splitmix64 stream seeded from
 ``(seed, i)``: the same deal for any ``workers`` or chunking, and ``deal(n, start=k)`` is rows
-``k..k+n-1`` of a longer call. Walls per rule set (spec §1.3): ``sichuan`` 108 tiles (no honors),
+``k..k+n-1`` of a longer call. Walls per rule set (docs/rules.md#tiles): ``sichuan`` 108 tiles (no honors),
 ``standard`` / ``riichi`` 136, ``guobiao`` 144 (136 + 8 flowers; a flower is set aside and replaced
 by the next tile of the wall, 补花, and ``flowers=True`` returns how many each deal set aside).
 """

@@ -341,12 +341,15 @@ class Summary:
         """The summary as text tables."""
         n = max(self.n, 1)
         lines = [f"{self.rules}: {self.n:,} deals, seed {self.seed}, {self.draws} draws each",
-                 f"tenpai {self.tenpai_rate()[-1]:.2%}   win {self.win_rate()[-1]:.2%}",
-                 "", "turn  tenpai   win      mean shanten"]
+                 f"after {self.draws} draws: {self.tenpai_rate()[-1]:.2%} of the deals were tenpai at some "
+                 f"point, {self.win_rate()[-1]:.2%} won (self-drawn)",
+                 "", "by draw (0 = the deal): share of deals tenpai / won so far; mean shanten (a won hand "
+                     "counts -1)",
+                 "draw  tenpai   won      mean shanten"]
         tr, wr, ms = self.tenpai_rate(), self.win_rate(), self.mean_shanten()
         for t in range(self.draws + 1):
             lines.append(f"{t:>4}  {tr[t]:7.2%}  {wr[t]:7.2%}  {ms[t]:6.3f}")
-        lines += ["", "shanten at deal  deals      share"]
+        lines += ["", "shanten at deal  deals      share of the deals"]
         for i, c in enumerate(self.shanten_deal):
             if c:
                 lines.append(f"{i - 1:>15}  {int(c):>9,}  {c / n:6.2%}")
@@ -354,7 +357,7 @@ class Summary:
             lines.append(f"\nflowers per deal (补花): {self.flowers_sum / n:.3f}")
         if self.fan is not None:
             wins = sum(self.fan.values()) or 1
-            lines += ["", "fan of the wins  wins       share"]
+            lines += ["", "fan of the wins  wins       share of the wins"]
             for k, v in sorted(self.fan.items()):
                 lines.append(f"{k:>15}  {v:>9,}  {v / wins:6.2%}")
         return "\n".join(lines)
@@ -427,7 +430,7 @@ def play_range(rules, seed: int, start: int, n: int, draws: int = DEFAULT_DRAWS,
 
 def _check_args(rules, deals, seed, draws, chunk_size, start):
     rs = get_rules(rules)
-    deals = _int_arg(deals, "deals", 0)
+    deals = _int_arg(deals, "deals", 1)          # 0 deals would summarise to rates and means of nothing
     seed = _int_arg(seed, "seed", 0, 2 ** 64 - 1)
     draws = _int_arg(draws, "draws", 0, min(rs.wall_size - rs.n_flowers - 13, 127))
     chunk_size = _int_arg(chunk_size, "chunk_size", 1)

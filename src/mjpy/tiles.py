@@ -1,6 +1,6 @@
 """Tile kinds: the 34-slot index, tile names and small helpers.
 
-The engine's index (rules.md §1.1)::
+The engine's index (docs/rules.md#tiles)::
 
     0-8   1m-9m   万 characters        27-30  1z-4z  东 南 西 北
     9-17  1p-9p   筒 dots              31     5z     中 (red)

@@ -1,4 +1,4 @@
-"""Wildcard (joker) indicator rules: which tile kinds are jokers this hand (rules.md §1.7).
+"""Wildcard (joker) indicator rules: which tile kinds are jokers this hand (docs/rules.md#indicators).
 
 >>> from mjpy.wildcards import joker_kinds, successor
 >>> [tile_name(t) for t in joker_kinds("tianjin", "9s")]          # 天津 混: flipped + successor
@@ -8,7 +8,7 @@
 
 Rule sets are data (:data:`RULESETS`, :data:`SUCCESSOR_TABLES`); the functions only look them up:
 
-* :func:`successor` - the next tile by a named successor table (CONFLICT C14).
+* :func:`successor` - the next tile by a named successor table (docs/rules.md#c14).
 * :func:`joker_kinds` / :func:`resolve` - the joker kinds of a rule set for an indicator.
 * :func:`apply_stand_in` - 白板 playing the joker kind's natural face (徐州 配兒, 福建 活動百搭).
 * :func:`split_jokers` - remove the joker kinds from a hand, counting them.
@@ -41,9 +41,9 @@ Tile = Union[int, str]
 E, S, W, N, ZHONG, FA, BAI = range(27, 34)   # 东 南 西 北 中 发 白 (1z-7z)
 
 # ------------------------------------------------------------------------------------------------
-# Successor tables (CONFLICT C14). Suits always wrap 9 -> 1 in every table (§1.7 item 2: Tianjin
-# "9条和1条", Guangdong 「翻出九万，一万就是"鬼"」, Xuzhou "擲出9筒，那么1筒是配兒", 帶弟 "開九萬則以一萬為百搭",
-# 寶牌 "開出九筒，寶牌為一筒"). Only the honor successors differ.
+# Successor tables (docs/rules.md#c14). Suits always wrap 9 -> 1 in every table: every regional source
+# that mentions it (Tianjin, Guangdong, Xuzhou, Fujian 帶弟, 寶牌) has 9 followed by 1 of the same suit
+# (docs/rules.md#indicators). Only the honor successors differ.
 
 
 def _cycle(*kinds: int) -> Dict[int, int]:
@@ -58,34 +58,35 @@ class _Table:
 
 
 SUCCESSOR_TABLES: Mapping[str, _Table] = MappingProxyType({
-    # Tianjin 混, TJ-1 (S000@3436): "如翻开的是北风，则北风和东风是混（注：风牌的顺序为东南西北）。
-    # 如果翻开的是白板，则白板和红中都是混（注：字牌的顺序为中发白）。" -> winds 4-cycle, dragons 3-cycle.
+    # Tianjin 混, TJ-1: the winds follow 东南西北 (北 is followed by 东) and the dragons 中发白 (白 is
+    # followed by 中) -> winds 4-cycle, dragons 3-cycle (docs/rules.md#indicators).
     "tianjin": _Table(
         MappingProxyType({**_cycle(E, S, W, N), **_cycle(ZHONG, FA, BAI)}),
         "winds 东→南→西→北→东; dragons 中→发→白→中",
-        "§7.2, TJ-1 S000@3436: 风牌的顺序为东南西北 … 字牌的顺序为中发白",
+        "docs/rules.md#indicators (TJ-1: winds in the order 东南西北, dragons in the order 中发白)",
     ),
-    # Guangdong 翻鬼, GD-T (S001@10250): 「按照"东、南、西、北、红中、发财、白板"的顺序，如果翻出"北"，跳过"红中"，
-    # "发财"是"鬼"，翻出"白板"，"东"是"鬼"」. 中→发 and 发→白 are not stated: the spec's engine policy (§1.7 table).
+    # Guangdong 翻鬼, GD-T: the order 东南西北中发白, but a flipped 北 skips 中 (发 is the 鬼) and a flipped 白
+    # gives 东. 中→发 and 发→白 are not stated: mjpy's policy (docs/rules.md#missing-wildcards).
     "guangdong": _Table(
         MappingProxyType({E: S, S: W, W: N, N: FA, ZHONG: FA, FA: BAI, BAI: E}),
-        "东→南→西→北→发 (skips 中), 白→东; 中→发, 发→白 [engine policy]",
-        "§6.1, GD-T S001@10250: 如果翻出北，跳过红中，发财是鬼，翻出白板，东是鬼",
+        "东→南→西→北→发 (skips 中), 白→东; 中→发, 发→白 [policy]",
+        "docs/rules.md#indicators (GD-T: 北 skips 中 to 发, 白 gives 东)",
     ),
-    # One 7-cycle 东南西北中发白. Fujian 帶弟百搭, FJ (S004@6883): "番子牌以東南西北中發白首尾相連 … 開北則以紅中為白搭";
-    # Xuzhou 配兒, XZ (S004@11749): "風牌按 東、南、西、北.中、發、白的順序進行配兒的確定" (wrap unstated: the spec's
-    # policy for unstated wraps, C14, is this single 7-cycle).
+    # One 7-cycle 东南西北中发白. Fujian 帶弟百搭, FJ: the seven honours joined end to end (北 gives 中);
+    # Xuzhou 配兒, XZ: the same order, the wrap unstated (mjpy's policy for unstated wraps is this single
+    # 7-cycle, docs/rules.md#c14).
     "cycle7": _Table(
         MappingProxyType(_cycle(E, S, W, N, ZHONG, FA, BAI)),
         "one 7-cycle 东→南→西→北→中→发→白→东",
-        "§11.2, FJ S004@6883: 番子牌以東南西北中發白首尾相連; §10, XZ S004@11749 (wrap: C14 policy)",
+        "docs/rules.md#indicators (FJ: the seven honours joined end to end; XZ: the same order, wrap: "
+        "docs/rules.md#c14)",
     ),
-    # 寶牌 (unattributed), RN (S004@6883): "開出東，寶牌為南；開出北，寶牌為東 … 開出白，寶牌為發；開出發，寶牌為中；
-    # 開出中，寶牌為白。" -> winds 4-cycle, dragons 白→发→中→白 (the reverse of Tianjin's dragon order).
+    # 寶牌 (unattributed), RN: 东 gives 南 ... 北 gives 东; 白 gives 发, 发 gives 中, 中 gives 白 -> winds
+    # 4-cycle, dragons 白→发→中→白 (the reverse of Tianjin's dragon order; docs/rules.md#indicators).
     "baopai": _Table(
         MappingProxyType({**_cycle(E, S, W, N), **_cycle(BAI, FA, ZHONG)}),
         "winds 东→南→西→北→东; dragons 白→发→中→白",
-        "§18, RN S004@6883: 開出北，寶牌為東 … 開出白，寶牌為發；開出發，寶牌為中；開出中，寶牌為白",
+        "docs/rules.md#indicators (RN 寶牌: 北 gives 东; 白 gives 发, 发 gives 中, 中 gives 白)",
     ),
 })
 
@@ -111,7 +112,7 @@ def _table(name: str) -> _Table:
 def successor(tile: Tile, table: str = DEFAULT_TABLE) -> int:
     """The next tile after ``tile`` by the successor table ``table`` (index).
 
-    Suits wrap 9→1 in every table; honors follow the table (CONFLICT C14).
+    Suits wrap 9→1 in every table; honors follow the table (docs/rules.md#c14).
 
     >>> tile_name(successor("9s")), tile_name(successor("4z")), tile_name(successor("4z", table="tianjin"))
     ('1s', '5z', '1z')
@@ -139,7 +140,7 @@ def predecessor(tile: Tile, table: str = DEFAULT_TABLE) -> int:
 
 
 # ------------------------------------------------------------------------------------------------
-# Rule kinds (option `wild.rule`, CONFLICT C39): what is wild given the flipped tile.
+# Rule kinds (option `wild.rule`, docs/rules.md#c39): what is wild given the flipped tile.
 
 def _rule_none(ind: Optional[int], rs: "Ruleset", opts: Mapping[str, Any]) -> Tuple[int, ...]:
     return ()
@@ -160,7 +161,8 @@ def _rule_flipped_and_successor(ind: Optional[int], rs: "Ruleset", opts: Mapping
 def _rule_window(ind: Optional[int], rs: "Ruleset", opts: Mapping[str, Any]) -> Tuple[int, ...]:
     """Philippine 窗百搭: suited -> the flipped tile, its two neighbours, the same rank in the other suits;
     honors -> five consecutive honors along the table ("forward": the flipped + the next four, as the
-    seed's example 中 → 中發白東南; "centered": two before and two after, as the text 西北中發白 for 中)."""
+    source's example 中 → 中发白东南; "centered": two before and two after, as its rule text reads for 中;
+    docs/rules.md#c14)."""
     table = opts.get("successor_table", rs.table)
     if ind < 27:
         rank = ind % 9
@@ -192,7 +194,8 @@ def _rule_given(ind: Optional[int], rs: "Ruleset", opts: Mapping[str, Any]) -> T
     value = opts.get(rs.required_option)
     if value is None:
         raise ValueError(
-            f"{rs.name}: the seeds do not say which tile is {rs.title.split()[-1]} ({rs.section}, MISSING); "
+            f"{rs.name}: the regional sources do not say which tile is {rs.title.split()[-1]} "
+            f"(MISSING, docs/rules.md#missing-wildcards); "
             f"pass {rs.required_option}= naming the kind(s), e.g. {rs.required_option}='5z' "
             f"(mjpy jokers {rs.name} --{rs.required_option} 5z)")
     kinds = tile_list(value)
@@ -260,12 +263,12 @@ RULESETS: Mapping[str, Ruleset] = MappingProxyType({r.name: r for r in (
     Ruleset(
         "tianjin", "天津 混",
         "the flipped tile and its successor are 混 (7 live jokers: 3 + 4)",
-        "§7.2 (TJ-1 S000@3436, TJ-2 S000@9115)", "flipped_and_successor", table="tianjin"),
+        "docs/rules.md#indicators (TJ-1, TJ-2)", "flipped_and_successor", table="tianjin"),
     Ruleset(
         "guangdong", "广东推倒胡 鬼",
         "option gui: 'fan' 翻鬼 = successor of the flipped tile (北→发, 白→东), 'baiban' 白板鬼 = the four 白, "
-        "'none' = no jokers (spec default guangdong_tuidao.gui = none; 'fan' when an indicator is given)",
-        "§6.1 (GD-T S001@10250)", "none", table="guangdong",
+        "'none' = no jokers (default guangdong_tuidao.gui = none; 'fan' when an indicator is given)",
+        "docs/rules.md#indicators (GD-T)", "none", table="guangdong",
         variant_option="gui", default_variant="none", indicator_variant="fan",
         variants=_frozen({"fan": {"rule": "successor"},
                           "baiban": {"rule": "fixed", "fixed": (BAI,)},
@@ -273,52 +276,54 @@ RULESETS: Mapping[str, Ruleset] = MappingProxyType({r.name: r for r in (
     Ruleset(
         "xuzhou", "徐州 配兒",
         "the successor of the flipped tile is 配兒; the four 白板 play the 配兒 kind's natural face",
-        "§10 (XZ S004@11749)", "successor", table="cycle7", stand_in=BAI),
+        "docs/rules.md#indicators (XZ)", "successor", table="cycle7", stand_in=BAI),
     Ruleset(
         "fujian", "福建 百搭",
-        "option baida: 'daidi' 帶弟百搭 (default, spec fujian.baida) or 'huodong' 活動百搭",
-        "§11.2 (FJ S004@6883)", "successor", table="cycle7",
+        "option baida: 'daidi' 帶弟百搭 (default, flag fujian.baida) or 'huodong' 活動百搭",
+        "docs/rules.md#indicators (FJ)", "successor", table="cycle7",
         variant_option="baida", default_variant="daidi",
         variants=_frozen({"daidi": {"rule": "successor", "stand_in": None, "stand_in_copies": None},
                           "huodong": {"rule": "flipped", "stand_in": BAI, "stand_in_copies": 1}})),
     Ruleset(
         "fujian_daidi", "福建 帶弟百搭",
         "the successor of the flipped tile is 百搭 (honors one 7-cycle 东南西北中发白)",
-        "§11.2 (FJ S004@6883)", "successor", table="cycle7"),
+        "docs/rules.md#indicators (FJ)", "successor", table="cycle7"),
     Ruleset(
         "fujian_huodong", "福建 活動百搭",
         "the flipped tile's kind is 百搭; one 白板 may play its natural face ('其中一張白板'; "
         "option stand_in_copies=4 for all four)",
-        "§11.2 (FJ S004@6883)", "flipped", table="cycle7", stand_in=BAI, stand_in_copies=1),
+        "docs/rules.md#indicators (FJ)", "flipped", table="cycle7", stand_in=BAI, stand_in_copies=1),
     Ruleset(
         "philippines", "菲律賓 窗百搭",
         "suited: the flipped tile, its two neighbours (9↔1 wrap, option suit_wrap) and the same rank in the "
-        "other suits; honors: five in the order 东南西北中发白, the flipped + next four as the seed's example "
+        "other suits; honors: five in the order 东南西北中发白, the flipped + next four as the source's example "
         "(option honor_window='centered' for the text's reading 西北中發白 around 中)",
-        "§18 (RN S004@6883), CONFLICT C14", "window", table="cycle7", options=("honor_window", "suit_wrap")),
+        "docs/rules.md#indicators (RN), docs/rules.md#c14", "window", table="cycle7",
+        options=("honor_window", "suit_wrap")),
     Ruleset(
         "baopai", "寶牌",
         "bonus tile, NOT a joker: the successor of the flipped tile scores +1番 per copy in the winning hand",
-        "§18 (RN S004@6883)", "successor", table="baopai", wild=False),
+        "docs/rules.md#indicators (RN)", "successor", table="baopai", wild=False),
     Ruleset(
         "hongzhong", "红中癞子",
-        "the four 中 are jokers (not from the seeds: a common house rule; cf. Yangzhou '槓出去的紅中和賴子', §14)",
-        "not in the seeds", "fixed", fixed=(ZHONG,)),
+        "the four 中 are jokers (not from the regional sources: a common house rule; Yangzhou (YZ) mentions "
+        "konged 红中 and 賴子)",
+        "docs/rules.md#indicators (a house rule, not a regional source)", "fixed", fixed=(ZHONG,)),
     Ruleset(
         "hangzhou", "杭州 财神",
-        "财神 can be any tile; which tile is 财神 is MISSING from the seeds: required option caishen",
-        "§8 (HZ S000@11821)", "given", required_option="caishen"),
+        "财神 can be any tile; which tile is 财神 is MISSING from the regional sources: required option caishen",
+        "docs/rules.md#indicators (HZ)", "given", required_option="caishen"),
     Ruleset(
         "wenzhou", "温州 財神",
-        "財神 can be any tile; which tile is 財神 is MISSING from the seeds: required option caishen",
-        "§9 (WZ S004@11029)", "given", required_option="caishen"),
+        "財神 can be any tile; which tile is 財神 is MISSING from the regional sources: required option caishen",
+        "docs/rules.md#indicators (WZ)", "given", required_option="caishen"),
     Ruleset(
         "fuzhou", "福州 金",
-        "how the 金 is chosen is MISSING from the seeds: required option gold",
-        "§11.1 (FZ S003@23259)", "given", required_option="gold"),
+        "how the 金 is chosen is MISSING from the regional sources: required option gold",
+        "docs/rules.md#indicators (FZ)", "given", required_option="gold"),
 )})
 
-#: Other names accepted for the rule sets (the names used in vectors.json and the spec's profiles).
+#: Other names accepted for the rule sets (the profile names of docs/rules.md#indicators).
 RULESET_ALIASES: Mapping[str, str] = MappingProxyType({
     "guangdong_tuidao": "guangdong", "baopai_unattributed": "baopai", "hongzhong_laizi": "hongzhong",
 })
@@ -369,7 +374,7 @@ class Jokers:
 def resolve(ruleset_name: str, indicator: Optional[Tile] = None, **options: Any) -> Jokers:
     """The joker kinds of ``ruleset_name`` for ``indicator``, with the stand-in rule (a :class:`Jokers`).
 
-    >>> j = resolve("xuzhou", "1m")          # 擲出1萬，則2萬是配兒，白板充當2萬
+    >>> j = resolve("xuzhou", "1m")          # XZ: indicator 1m -> 2m is 配兒, 白板 plays 2m
     >>> j.names, tile_name(j.stand_in), tile_name(j.face)
     (('2m',), '7z', '2m')
     """
@@ -390,7 +395,7 @@ def resolve(ruleset_name: str, indicator: Optional[Tile] = None, **options: Any)
     if rs.variant_option:
         variant = opts.get(rs.variant_option)
         if variant is None:
-            # e.g. guangdong: the spec default gui=none means "no jokers", but an indicator implies 翻鬼
+            # e.g. guangdong: the default gui=none means "no jokers", but an indicator implies 翻鬼
             variant = rs.indicator_variant if (ind is not None and rs.indicator_variant) else rs.default_variant
         if variant not in rs.variants:
             raise ValueError(f"{rs.name}: {rs.variant_option} must be one of {', '.join(map(repr, rs.variants))}, "
@@ -418,7 +423,8 @@ def resolve(ruleset_name: str, indicator: Optional[Tile] = None, **options: Any)
     stand_in = face = None
     if rs.stand_in is not None and rs.stand_in_copies != 0 and kinds and rs.stand_in not in kinds:
         # the stand-in plays the natural face of the (single) joker kind; when the joker kind *is* the
-        # stand-in (Xuzhou indicator 发 -> 配兒 白, MISSING in the seed) nothing stands in [policy].
+        # stand-in (Xuzhou indicator 发 -> 配兒 白, not covered by the source) nothing stands in [policy,
+        # docs/rules.md#missing-wildcards].
         if len(kinds) != 1:  # only reachable by overriding `rule`
             raise ValueError(f"{rs.name}: the 白板 stand-in plays one joker kind's face, but rule '{rs.rule}' "
                              f"gives {len(kinds)} kinds (pass stand_in_copies=0 to drop the stand-in)")
@@ -433,8 +439,8 @@ def joker_kinds(ruleset_name: str, indicator: Optional[Tile] = None, **options: 
 
     ``options``: ``gui`` (guangdong: "fan" | "baiban" | "none"), ``baida`` (fujian: "daidi" | "huodong"),
     ``caishen`` (hangzhou / wenzhou, required), ``gold`` (fuzhou, required), ``honor_window`` / ``suit_wrap``
-    (philippines), and for every rule set ``successor_table`` (spec ``wild.successor_table``) and ``rule``
-    (spec ``wild.rule``). For ``baopai`` the kinds are bonus tiles, not jokers.
+    (philippines), and for every rule set ``successor_table`` (flag ``wild.successor_table``) and ``rule``
+    (flag ``wild.rule``; docs/rules.md#options). For ``baopai`` the kinds are bonus tiles, not jokers.
 
     >>> [tile_name(t) for t in joker_kinds("guangdong", "9m")], joker_kinds("hongzhong")
     (['1m'], (31,))
@@ -494,7 +500,7 @@ def apply_stand_in(hand: Any, joker_kinds: Any, stand_in: Optional[Tile] = BAI,
     Every copy of the joker kind(s) in ``hand`` leaves the count vector and is counted as a joker; then up to
     ``copies`` (None = all) copies of ``stand_in`` are moved to the (single) joker kind's slot, where they are
     ordinary tiles of that kind. With ``stand_in=None``, or when the stand-in is itself a joker kind, this is
-    :func:`split_jokers`. Xuzhou (§10): indicator 1m → 配兒 2m, "白板充當2萬":
+    :func:`split_jokers`. Xuzhou (docs/rules.md#indicators): indicator 1m → 配兒 2m, 白板 plays 2m:
 
     >>> real, n = apply_stand_in("1223m77z", "2m")     # two 2m are 配兒, the two 白 become 2m
     >>> to_string(real), n

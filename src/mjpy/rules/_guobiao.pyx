@@ -1,11 +1,11 @@
 # cython: language_level=3
-"""Guobiao (MCR) fan calculator core: forms, decompositions, fans, exclusions (rules.md §3.5).
+"""Guobiao (MCR) fan calculator core: forms, decompositions, fans, exclusions (docs/rules.md#guobiao-combination).
 
-Everything here is ``nogil`` C over 34 tile counts (index order of the spec: 0-8 m, 9-17 p, 18-26 s,
+Everything here is ``nogil`` C over 34 tile counts (index order of docs/rules.md#tiles: 0-8 m, 9-17 p, 18-26 s,
 27-33 东南西北中发白). The fan table, values and exclusion lists are data owned by
 ``mjpy.rules.guobiao`` and handed in when a :class:`Core` is built; this module holds no rule text.
 
-Fans are numbered as in rules.md §3.4 (1-81) plus 82 = 明暗杠; a result is ``uint8[88]`` counts (padded)
+Fans are numbered as in docs/rules.md#guobiao-fans (1-81) plus 82 = 明暗杠; a result is ``uint8[88]`` counts (padded)
 (index 0 unused, index 81 = flowers). Exclusions are bit masks over those numbers (two words).
 """
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
@@ -24,7 +24,7 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 # ------------------------------------------------------------------------------------------------
-# fan numbers (rules.md §3.4)
+# fan numbers (docs/rules.md#guobiao-fans)
 cdef enum:
     BIG_FOUR_WINDS = 1
     BIG_THREE_DRAGONS = 2
@@ -274,7 +274,7 @@ cdef inline void sort_by_ref(uint8_t* x, int n) noexcept nogil:
 
 
 # ------------------------------------------------------------------------------------------------
-# relations between sets (§3.5.3); chows are given by their lowest tile
+# relations between sets (docs/rules.md#guobiao-combination); chows are given by their lowest tile
 
 cdef inline int two_chows(int a, int b) noexcept nogil:
     if suit_of(a) == suit_of(b):
@@ -392,7 +392,7 @@ TRIM[:] = [TWO_TERMINAL_CHOWS, SHORT_STRAIGHT, MIXED_DOUBLE_CHOW, PURE_DOUBLE_CH
 
 
 cdef void pairwise_chows(const uint8_t* t, int n, int cap, uint8_t* f) noexcept nogil:
-    """All pairwise relations among n chows, at most ``cap`` instances (trimmed §3.5.3 iv)."""
+    """All pairwise relations among n chows, at most ``cap`` instances (trimmed as in docs/rules.md#guobiao-combination)."""
     cdef int cnt[NF]
     cdef int rel[4]
     cdef int i, j, k, r, total = 0, unrelated = 0
@@ -432,7 +432,7 @@ cdef void pairwise_chows(const uint8_t* t, int n, int cap, uint8_t* f) noexcept 
 
 
 cdef void chow_fans(uint8_t* t, int n, int pair, uint8_t* f) noexcept nogil:
-    """Fans among n chows (lowest tiles t, sorted in reference order), §3.5.3."""
+    """Fans among n chows (lowest tiles t, sorted in reference order), docs/rules.md#guobiao-combination."""
     cdef int k, r, i, x, best
     cdef int sp
     if n < 2:
@@ -542,7 +542,7 @@ cdef void pung_fans(uint8_t* t, int n, uint8_t* f) noexcept nogil:
 
 
 # ------------------------------------------------------------------------------------------------
-# fans of the whole hand (§3.5.5)
+# fans of the whole hand (docs/rules.md#guobiao-combination)
 
 cdef uint64_t GREEN_MASK = 0
 cdef uint64_t REV_MASK = 0
@@ -683,7 +683,7 @@ cdef inline void nonzero_bits(const uint8_t* f, uint64_t* m0, uint64_t* m1) noex
 
 
 cdef int finish(const Params* P, uint8_t* f) noexcept nogil:
-    """Exclusions (§3.5.6) then the total (flowers not included)."""
+    """Exclusions (docs/rules.md#guobiao-combination) then the total (flowers not included)."""
     cdef uint64_t m0, m1, x, ex0 = 0, ex1 = 0
     cdef int i, total = 0
     nonzero_bits(f, &m0, &m1)
@@ -721,7 +721,7 @@ cdef int finish(const Params* P, uint8_t* f) noexcept nogil:
 
 
 # ------------------------------------------------------------------------------------------------
-# unique wait (边张 / 嵌张 / 单钓将, §3.5.5)
+# unique wait (边张 / 嵌张 / 单钓将, docs/rules.md#guobiao-combination)
 
 cdef int count_waits(Hand* H) noexcept nogil:
     cdef uint8_t h[34]
@@ -794,7 +794,7 @@ cdef void wind_fans(const Hand* H, int wind_tile, uint8_t* f) noexcept nogil:
 
 
 # ------------------------------------------------------------------------------------------------
-# one standard decomposition (§3.5.3-3.5.5)
+# one standard decomposition (docs/rules.md#guobiao-combination)
 
 cdef int score_standard(Hand* H, const Params* P, Dec* d, uint8_t* f) noexcept nogil:
     cdef uint8_t chows[4]
@@ -844,7 +844,7 @@ cdef int score_standard(Hand* H, const Params* P, Dec* d, uint8_t* f) noexcept n
         trait_five = 0
     if not (pair < 27 and pair % 9 % 2 == 1):
         trait_even = 0
-    # concealed pungs and kongs (§3.5.4)
+    # concealed pungs and kongs (docs/rules.md#guobiao-combination)
     if concealed == 2:
         if not (H.nkong == 2 and H.nankan == 2 and concealed == H.nankan):
             f[TWO_CONCEALED_PUNGS] = 1
@@ -916,7 +916,7 @@ cdef int score_standard(Hand* H, const Params* P, Dec* d, uint8_t* f) noexcept n
 
 
 # ------------------------------------------------------------------------------------------------
-# enumeration of decompositions (reference order; §3.5.2)
+# enumeration of decompositions (reference order; docs/rules.md#guobiao-combination)
 
 cdef void take(Search* S) noexcept nogil:
     cdef int total = score_standard(S.H, S.P, &S.d, S.cur)
@@ -968,7 +968,7 @@ cdef void dfs(Search* S, int start) noexcept nogil:
 
 
 # ------------------------------------------------------------------------------------------------
-# special forms (§3.5.2, §3.5.7)
+# special forms (docs/rules.md#guobiao-combination)
 
 cdef int knitted_index(const uint8_t* c) noexcept nogil:
     """The knitted straight all of whose nine tiles are in c, or -1."""
@@ -1188,7 +1188,7 @@ cdef int score_knitted_straight(Hand* H, const Params* P, uint8_t* f) noexcept n
 
 cdef int setup(Hand* H, const uint8_t* c, int nmeld, const int8_t* melds, int win, int flags,
                int seat, int rnd, int flowers) noexcept nogil:
-    """Fill H from raw input; validation; flag corrections (§3.5.1). Returns a status."""
+    """Fill H from raw input; validation; flag corrections (docs/rules.md#guobiao-combination). Returns a status."""
     cdef int i, t, k, n = 0, size, wincopies = 0
     if win < 0 or win >= 34:
         return ST_BAD_WIN
@@ -1252,7 +1252,7 @@ cdef int setup(Hand* H, const uint8_t* c, int nmeld, const int8_t* melds, int wi
     H.flowers = flowers
     H.nwaits = -1
     H.seven_reading = 0
-    # flag corrections (§3.5.1)
+    # flag corrections (docs/rules.md#guobiao-combination)
     if H.fourth and c[win] > 1:
         H.fourth = 0
     if wincopies == 3:

@@ -1,7 +1,8 @@
 """Guobiao / MCR mahjong (国标麻将, 中国麻将竞赛规则): the 81 fans, exclusions, payments.
 
-rules.md §3 (and §3.5, the combination rules of the reference implementation pymahjonggb 1.4.0,
-which is the default profile) and the ``guobiao.*`` flags of §24.
+docs/rules.md#guobiao (and docs/rules.md#guobiao-combination, the combination rules of the reference
+implementation pymahjonggb 1.4.0, which is the default profile) and the ``guobiao.*`` flags
+(docs/rules.md#guobiao-options).
 
 >>> from mjpy import Meld
 >>> r = score("11199p222z", melds=[Meld("chi", "123m"), Meld("pon", "555s")], win_tile="2z",
@@ -17,8 +18,9 @@ is rejected because 明杠 and 暗杠 score differently). ``win_tile`` defaults 
 a hand string. Winds: ``"E"``/``"S"``/``"W"``/``"N"``, ``东南西北``, ``1z``-``4z`` or 0-3.
 
 The rule set is data: :data:`FANS` (number, 中文 name, English name, value), the exclusion lists
-:data:`REFERENCE_EXCLUSIONS` (§3.5.6), :data:`UNION_EXCLUSIONS` and :data:`N4_EXCLUSIONS` (§3.4) and
-:data:`ENTAILMENT_EXCLUSIONS` (§3.5.9). The combination logic (forms, decompositions, set relations,
+:data:`REFERENCE_EXCLUSIONS` (docs/rules.md#guobiao-combination), :data:`UNION_EXCLUSIONS`,
+:data:`N4_EXCLUSIONS`, :data:`LIANZHONG_EXCLUSIONS` and :data:`ENTAILMENT_EXCLUSIONS`
+(docs/rules.md#guobiao-options). The combination logic (forms, decompositions, set relations,
 exclusion by bit masks, best total) runs in the Cython core ``mjpy.rules._guobiao``.
 
 A hand that is no legal win shape is not an error: :func:`score` returns a result with
@@ -65,7 +67,7 @@ __all__ = [
 ]
 
 # ----------------------------------------------------------------------------------------------
-# the fan table (rules.md §3.4; #82 明暗杠 = the reference build's extra fan)
+# the fan table (docs/rules.md#guobiao-fans; #82 明暗杠 = the reference build's extra fan)
 # ----------------------------------------------------------------------------------------------
 FanRow = namedtuple("FanRow", "no name english value")
 
@@ -117,7 +119,7 @@ _N_CORE = 88   # the core's fan arrays: numbers 1-82 used, padded
 # ----------------------------------------------------------------------------------------------
 # exclusion lists (不计): "counted fan -> fans not counted with it"
 # ----------------------------------------------------------------------------------------------
-#: rules.md §3.5.6, the reference's explicit list (everything else it never counts together is
+#: docs/rules.md#guobiao-combination, the reference's explicit list (everything else it never counts together is
 #: structural, in the core). 四暗刻's "不求人 -> 自摸" is structural too.
 REFERENCE_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "大四喜": ("碰碰和", "幺九刻", "圈风刻", "门风刻", "三风刻", "小四喜"),
@@ -142,7 +144,7 @@ REFERENCE_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "抢杠和": ("和绝张",),
 }
 
-#: rules.md §3.4 ``union_bu_ji`` (GB-N4 ∪ GB-LZ ∪ GB-W), exclusion_profile="union"
+#: the union of the 不计 lists of GB-N4, GB-LZ and GB-W, exclusion_profile="union" (docs/rules.md#guobiao-options)
 UNION_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "大四喜": ("圈风刻", "门风刻", "三风刻", "碰碰和", "幺九刻"), "大三元": ("箭刻", "双箭刻"),
     "绿一色": ("混一色",), "九莲宝灯": ("清一色", "门前清", "幺九刻"), "四杠": ("单钓将",),
@@ -160,7 +162,7 @@ UNION_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "双箭刻": ("箭刻",), "不求人": ("门前清",),
 }
 
-#: rules.md §3.4 column "不计 per GB-N4", exclusion_profile="n4"
+#: the 不计 lists of GB-N4, exclusion_profile="n4" (docs/rules.md#guobiao-options)
 N4_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "大四喜": ("圈风刻", "门风刻", "三风刻", "碰碰和"), "大三元": ("箭刻",), "绿一色": ("混一色",),
     "九莲宝灯": ("清一色",), "连七对": ("清一色", "不求人", "单钓将"), "十三幺": ("五门齐", "不求人", "单钓将"),
@@ -174,7 +176,7 @@ N4_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "推不倒": ("缺一门",), "妙手回春": ("自摸",), "杠上开花": ("自摸",), "抢杠和": ("和绝张",), "全求人": ("单钓将",),
 }
 
-#: rules.md §3.4 "Variants" column, GB-LZ (联众) lists only, exclusion_profile="lianzhong"
+#: the GB-LZ (联众) lists only, exclusion_profile="lianzhong" (docs/rules.md#guobiao-options)
 #: (门清 = 门前清, 单钓 = 单钓将, 二同刻 = 双同刻, 老少配 = 老少副, 断幺九 = 断幺; GB-LZ under 碰碰和:
 #: 混幺九/清幺九/四暗刻/四杠/大四喜 不作重复计算; under 门清: 自摸 makes it 不求人)
 LIANZHONG_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
@@ -190,7 +192,7 @@ LIANZHONG_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "四杠": ("碰碰和",), "不求人": ("门前清",),
 }
 
-#: rules.md §3.5.9, added to the non-reference profiles when ``entailment_exclusions``
+#: docs/rules.md#guobiao-options, added to the non-reference profiles when ``entailment_exclusions``
 ENTAILMENT_EXCLUSIONS: Dict[str, Tuple[str, ...]] = {
     "连七对": ("七对", "无字"), "四暗刻": ("三暗刻", "双暗刻", "碰碰和"), "三暗刻": ("双暗刻",),
     "四杠": ("三杠", "双明杠", "双暗杠", "明杠", "暗杠", "碰碰和"), "三杠": ("双明杠", "双暗杠", "明杠", "暗杠"),
@@ -210,7 +212,7 @@ _PROFILE_LISTS = {"reference": REFERENCE_EXCLUSIONS, "union": UNION_EXCLUSIONS, 
 # ----------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class GuobiaoOptions:
-    """Every Guobiao option of rules.md §24 (``guobiao.*``) with the spec's default.
+    """Every Guobiao option (``guobiao.*`` flags, docs/rules.md#guobiao-options) with its default.
 
     >>> GuobiaoOptions().exclusion_profile, GuobiaoOptions().min_fan
     ('reference', 8)
@@ -218,13 +220,13 @@ class GuobiaoOptions:
     False
     """
 
-    #: ``guobiao.exclusion_profile``: ``"reference"`` (pymahjonggb 1.4.0, §3.5.6), ``"union"`` (the
-    #: seeds' 不计 lists united, §3.4 ``union_bu_ji``), ``"n4"`` (GB-N4 only) or ``"lianzhong"``
+    #: ``guobiao.exclusion_profile``: ``"reference"`` (pymahjonggb 1.4.0), ``"union"`` (the
+    #: 不计 lists of GB-N4, GB-LZ and GB-W united), ``"n4"`` (GB-N4 only) or ``"lianzhong"``
     #: (GB-LZ only).
     exclusion_profile: str = "reference"
     #: ``guobiao.min_fan``: fans needed to win (flowers not counted); applied by ``is_valid_win``.
     min_fan: int = 8
-    #: ``guobiao.entailment_exclusions``: add the §3.5.9 list (non-reference profiles only).
+    #: ``guobiao.entailment_exclusions``: add the entailment list (non-reference profiles only).
     entailment_exclusions: bool = True
     #: ``guobiao.sigang_counts_ankan``: 四杠 also scores 暗杠 (GB-W "暗杠加计").
     sigang_counts_ankan: bool = False
@@ -258,7 +260,7 @@ def _exclusion_masks(opts: GuobiaoOptions) -> Tuple[List[int], List[int]]:
     if opts.exclusion_profile != "reference" and opts.entailment_exclusions:
         for k, v in ENTAILMENT_EXCLUSIONS.items():
             table.setdefault(k, set()).update(v)
-    # structural removals the reference makes that every profile keeps (§3.5.3-3.5.5)
+    # structural removals the reference makes that every profile keeps (docs/rules.md#guobiao-combination)
     table.setdefault("明暗杠", set()).update(("明杠", "暗杠"))
     table.setdefault("一色四同顺", set()).add("四归一")
     table.setdefault("不求人", set())
@@ -512,7 +514,7 @@ def _score_py(hand, melds=(), win_tile=None, *, self_drawn: bool = False, fourth
     another copy, forced if the melds hold the other three), ``kong_related`` 杠上开花 when
     ``self_drawn`` else 抢杠和, ``last_tile`` 妙手回春 when ``self_drawn`` else 海底捞月, ``flowers``
     花牌 0-8 (not counted toward ``min_fan``). Returns the best total over all forms and
-    decompositions (rules.md §3.5). Fast path: ``hand`` a (34,) uint8 array, ``win_tile`` an int,
+    decompositions (docs/rules.md#guobiao-combination). Fast path: ``hand`` a (34,) uint8 array, ``win_tile`` an int,
     ``melds`` a list of :class:`Meld`.
 
     >>> r = score("1112345678999m5m", self_drawn=True)
@@ -709,11 +711,17 @@ def batch_melds(meld_lists: Sequence[Sequence[Meld]]) -> np.ndarray:
 # ----------------------------------------------------------------------------------------------
 # settlement and tenpai
 # ----------------------------------------------------------------------------------------------
-def payments(result, winner: int, discarder: Optional[int] = None, *, players: int = 4) -> List[int]:
-    """Score changes of the four seats (rules.md §3.7): self-drawn (8+F)x3 from (8+F) each; on a
+def payments(result, winner: int, discarder: Optional[int] = None, *, players: int = 4,
+             min_fan: Optional[int] = None) -> List[int]:
+    """Score changes of the four seats (docs/rules.md#guobiao-settle): self-drawn (8+F)x3 from (8+F) each; on a
     discard the winner gets 8x3+F, the discarder pays 8+F and the others 8.
 
-    ``result``: a :class:`GuobiaoResult` or a fan total F (flowers included, as the seeds count).
+    ``result``: a :class:`GuobiaoResult` or a fan total F (flowers included, as the regional sources count).
+
+    ``min_fan``: the fans a win needs, flowers not counted (None: the result's own ``min_fan``, i.e.
+    the ``GuobiaoOptions.min_fan`` it was scored with, or 8 for a bare total, checked as F >= 8). A
+    hand below it is not a valid win and is refused with a ValueError naming its fans and the
+    minimum; ``min_fan=0`` pays it anyway. A result that is not a winning shape is always refused.
 
     >>> payments(25, winner=0, discarder=2)
     [49, -8, -33, -8]
@@ -723,6 +731,20 @@ def payments(result, winner: int, discarder: Optional[int] = None, *, players: i
     f = result.total if isinstance(result, GuobiaoResult) else result
     if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or f < 0:
         raise ValueError(f"fan total must be a non-negative int, got {f!r}")
+    if min_fan is not None and (isinstance(min_fan, bool) or not isinstance(min_fan, (int, np.integer))
+                                or min_fan < 0):
+        raise ValueError(f"min_fan must be a non-negative int or None, got {min_fan!r}")
+    if isinstance(result, GuobiaoResult):
+        if not result.is_win:
+            raise ValueError(f"payments: {result.reason or 'not a winning hand'}; nothing to pay")
+        fans, need = result.total - result.flowers, result.min_fan if min_fan is None else int(min_fan)
+        shown = f"{fans} fan" + (f" without flowers (total {f} with {result.flowers} flowers)" if result.flowers else "")
+    else:
+        fans, need = int(f), _DEFAULT.min_fan if min_fan is None else int(min_fan)
+        shown = f"a total of {fans} fan"
+    if fans < need:
+        raise ValueError(f"payments: {shown} is below the {need}-fan minimum, not a valid win "
+                         f"(min_fan=0 pays it anyway)")
     if players != 4:
         raise ValueError("Guobiao settlement is for 4 players")
     for name, v in (("winner", winner), ("discarder", discarder)):

@@ -1,7 +1,7 @@
-"""Non-Guobiao fans on top of Guobiao: 联众 online fans and 大众麻将 (rules.md §4).
+"""Non-Guobiao fans on top of Guobiao: 联众 online fans and 大众麻将 (docs/rules.md#guobiao-ext).
 
-Two rule sets extend :mod:`mjpy.rules.guobiao`: ``"lianzhong"`` (GB + §4.1) and ``"dazhong"``
-(GB + §4.2). The GB part is scored exactly as :func:`mjpy.rules.guobiao.score`; the extension fans
+Two rule sets extend :mod:`mjpy.rules.guobiao`: ``"lianzhong"`` (GB + the 联众 fans of GB-LZ) and
+``"dazhong"`` (GB + the 大众 fans of DZ). The GB part is scored exactly as :func:`mjpy.rules.guobiao.score`; the extension fans
 are then added (and the fans they replace removed) from the rows of :data:`EXTENSION_FANS`.
 
 >>> r = score("11122233344466z", extension="lianzhong")      # 东东东西西西南南南北北北发发
@@ -13,13 +13,13 @@ What is and is not implemented:
 * shape fans (混四节, 混四步, 混三节, 混三步, 258将 / 二五八将, 幺九头, 混龙) are evaluated on every
   standard reading of the hand together with that reading's GB fans; the reading with the highest
   combined total wins (the GB result is kept unless a reading beats it);
-* 四方大发 / 四方大发财 replace 大四喜 and the fans the seeds list as 不重复 / 不记;
+* 四方大发 / 四方大发财 replace 大四喜 and the fans their sources list as 不重复 / 不记;
 * 天和/地和/人和/天听 (and 大众 天胡/地胡/人胡/天听/立直) come from caller flags, since they depend
   on the game flow, not on the tiles;
 * 大众 flower fans: 花牌 2 (any of 梅兰竹菊) instead of GB #81, 季花 1, 四君子 24 need the flower
   identities (``flower_tiles``: 1-8 = 春夏秋冬梅兰竹菊);
-* not implemented: 混杠 (88), 四混 (32), 无混 (2) — the seeds never define which tiles are 混
-  (rules.md §4, MISSING).
+* not implemented: 混杠 (88), 四混 (32), 无混 (2) — the regional sources never define which tiles are 混
+  (docs/rules.md#missing-guobiao).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ __all__ = ["EXTENSIONS", "EXTENSION_FANS", "score"]
 
 ExtFan = namedtuple("ExtFan", "name english value excludes counts_toward_minimum")
 
-#: extension -> its fan rows (rules.md §4.1 / §4.2; values and 不重复/不记 lists as in the seeds)
+#: extension -> its fan rows (docs/rules.md#guobiao-ext; values and 不重复/不记 lists as in GB-LZ / DZ)
 EXTENSION_FANS: Dict[str, Dict[str, ExtFan]] = {
     "lianzhong": {r.name: r for r in (
         ExtFan("四方大发", "Big Four Winds with a Green pair", 168,
@@ -124,7 +124,7 @@ def score(hand, melds=(), win_tile=None, *, extension: str = "lianzhong", tianhu
 
     ``tianhu``/``dihu``/``renhu``/``tianting`` (and 大众 ``riichi`` 立直) are flow facts given by
     the caller. ``flower_tiles``: the flowers held, 1-8 = 春夏秋冬梅兰竹菊 (``flowers`` defaults to
-    their number). Fans that the seeds say do not count toward the minimum (大众 四君子, 立直, 花牌,
+    their number). Fans that DZ says do not count toward the minimum (大众 四君子, 立直, 花牌,
     季花) are left out of ``is_valid_win`` like GB flowers.
 
     >>> score("123m456p789s11122z", extension="dazhong", seat_wind="S").total >= 1

@@ -1,7 +1,8 @@
 """Sichuan / Chengdu mahjong (四川麻将 / 成都麻将, 血战到底): fan tables, scoring and 查大叫.
 
-rules.md §2 (profiles ``sichuan_fan`` (default), ``sichuan_points``, ``chengdu_simple``), conflicts
-C01, C03, C05, C07, C09, C10 (§22) and the ``sichuan.*`` flags of §24.
+docs/rules.md#sichuan (profiles ``sichuan_fan`` (default), ``sichuan_points``, ``chengdu_simple``),
+conflicts C01, C03, C05, C07, C09, C10 (docs/rules.md#conflicts) and the ``sichuan.*`` flags
+(docs/rules.md#sichuan-options).
 
 >>> r = score("11222244p557799m", win_tile="9m", self_drawn=True, dingque="s")
 >>> r.base, r.base_fan, r.gen, r.total_fan, r.multiplier, r.fans
@@ -15,7 +16,7 @@ the winning tile, plus ``win_tile``; melds are :class:`mjpy.Meld` (``pon`` and t
 ``kakan``, ``ankan``, ``kan``; Sichuan has no ``chi``).
 
 The rule set is data: :data:`FAN_TABLES` maps each profile to its rows (:class:`FanRow`: name as the
-seeds print it, English alias, value, predicate, what it excludes). Predicates read a small record of
+regional sources print it, English alias, value, predicate, what it excludes). Predicates read a small record of
 hand facts (:class:`HandFacts`) and are written with ``&``/``|``/comparisons only, so the same rows
 score one hand (Python values) and a batch (numpy arrays) in :func:`best_fan_if_tenpai_batch`.
 """
@@ -73,7 +74,7 @@ PROFILES = ("sichuan_fan", "sichuan_points", "chengdu_simple")
 
 @dataclass(frozen=True)
 class SichuanOptions:
-    """Every Sichuan option (rules.md §24 ``sichuan.*``); frozen, hashable, picklable.
+    """Every Sichuan option (``sichuan.*`` flags, docs/rules.md#sichuan-options); frozen, hashable, picklable.
 
     Build one with :meth:`preset` (the profile's defaults) and change fields with :meth:`replace`:
 
@@ -99,7 +100,7 @@ class SichuanOptions:
     daiyaojiu_pair_must_contain_terminal: bool = True
     #: ``sichuan.chadajiao`` (C05): 查大叫 pays the ``"max"`` or ``"min"`` score over the waits.
     chadajiao: str = "max"
-    #: ``waits.count_exhausted`` (§1.8, §2.10): a wait whose four copies are all in the player's own
+    #: ``waits.count_exhausted`` (docs/rules.md#waits): a wait whose four copies are all in the player's own
     #: hand and melds still makes the hand 听 for 查大叫.
     count_exhausted_waits: bool = True
     #: 基本分 (SC-C): ``points = base_points × multiplier`` in the doubling profiles.
@@ -108,21 +109,21 @@ class SichuanOptions:
     qing_qidui_8: bool = False
     #: ``sichuan_points.qianggang_mode`` (C09): ``"bonus"`` (+1分) or ``"row"`` (the 2分 抢杠胡 base row).
     qianggang_mode: str = "bonus"
-    #: ``chengdu_simple.combination`` (§2.7): ``"additive"`` (番 add, no multiplier) or ``"doubling"``
+    #: ``chengdu_simple.combination`` (docs/rules.md#chengdu): ``"additive"`` (番 add, no multiplier) or ``"doubling"``
     #: (multiplier 2**番).
     combination: str = "additive"
-    # settlement flags (used by ``settle``; §2.8-§2.11)
+    # settlement flags (used by ``settle``; docs/rules.md#sichuan-settle)
     #: ``sichuan.zhigang.rate`` (C04): 直杠 pays 1 or 2 × 基本分.
     zhigang_rate: int = 1
     #: ``sichuan.zhigang.mode`` (C04): ``"single"``, ``"jiajiayou"`` (家家有) or ``"chengbao"`` (承包制).
     zhigang_mode: str = "single"
-    #: ``sichuan.zimo_jiadi`` (§2.9): 自摸加底.
+    #: ``sichuan.zimo_jiadi``: 自摸加底.
     zimo_jiadi: bool = False
-    #: 呼叫转移 (§2.9): a 杠上炮 moves the kong's income to the winner.
+    #: 呼叫转移: a 杠上炮 moves the kong's income to the winner.
     hujiao_zhuanyi: bool = True
     #: ``sichuan.last_four_forced`` (C06); ``None`` = true unless 定缺 is on.
     last_four_forced: Optional[bool] = None
-    #: 查花猪 (§2.10): a 花猪 pays this many × 基本分 to each non-花猪.
+    #: 查花猪: a 花猪 pays this many × 基本分 to each non-花猪.
     huazhu_multiplier: int = 16
 
     def __post_init__(self):
@@ -151,7 +152,7 @@ class SichuanOptions:
 
     @classmethod
     def preset(cls, profile: str = "sichuan_fan", **overrides) -> "SichuanOptions":
-        """The defaults of ``profile`` (rules.md §24), with ``overrides`` applied."""
+        """The defaults of ``profile`` (docs/rules.md#sichuan-options), with ``overrides`` applied."""
         if profile not in _PRESETS:
             raise ValueError(f"unknown Sichuan profile {profile!r}; expected one of {', '.join(PROFILES)}")
         return dataclasses.replace(_PRESETS[profile], **overrides) if overrides else _PRESETS[profile]
@@ -224,7 +225,7 @@ class HandFacts(namedtuple("HandFacts", _FACT_FIELDS, defaults=(False,) * 6)):
 
 @dataclass(frozen=True)
 class FanRow:
-    """One fan: ``name`` as the seeds print it, English ``alias``, ``value`` in the profile's unit.
+    """One fan: ``name`` as the regional sources print it, English ``alias``, ``value`` in the profile's unit.
 
     ``kind`` is ``"base"`` (基本番: holds when every fact in ``requires`` is true and none in
     ``forbids``; the largest one counts in the ``max`` profiles) or ``"extra"`` (另加番: ``value``
@@ -285,12 +286,13 @@ class FanRow:
         return on != neg
 
 
-_GEN_FAN = FanRow("根", "gen", 1, "extra", count="gen", source="SC-A 四张同样的牌不作杠算1根，胡牌时1根加1番")
+_GEN_FAN = FanRow("根", "gen", 1, "extra", count="gen", source="SC-A: four identical tiles not declared as a kong are 1 根, +1 番 each; "
+                  "docs/rules.md#sichuan-fan")
 
 FAN_TABLES: Dict[str, Tuple[FanRow, ...]] = {
-    # rules.md §2.5, SC-A + SC-C: 番, doubling, only the largest 基本番 counts.
+    # docs/rules.md#sichuan-fan, SC-A + SC-C: 番, doubling, only the largest 基本番 counts.
     "sichuan_fan": (
-        FanRow("平胡", "pinghu", 1, "base", requires=("std",), source="SC-A 四坎牌加一对将"),
+        FanRow("平胡", "pinghu", 1, "base", requires=("std",), source="SC-A: four sets and a pair"),
         FanRow("对对胡", "duiduihu", 2, "base", requires=("allpung",), excludes=("平胡",)),
         FanRow("清一色", "qingyise", 3, "base", requires=("qing",), excludes=("平胡",)),
         FanRow("带幺九", "daiyaojiu", 3, "base", requires=("yaojiu",), excludes=("平胡",)),
@@ -298,23 +300,23 @@ FAN_TABLES: Dict[str, Tuple[FanRow, ...]] = {
         FanRow("清对", "qingdui", 4, "base", requires=("qing", "allpung"), excludes=("清一色", "对对胡")),
         FanRow("将对", "jiangdui", 4, "base", requires=("allpung", "jiang"), excludes=("对对胡",)),
         FanRow("龙七对", "longqidui", 5, "base", requires=("seven", "quads"), excludes=("七对", "根"), gen_minus=1,
-               source="SC-A 不再计七对，同时减1根"),
+               source="SC-A: replaces 七对 and deducts one 根"),
         FanRow("清七对", "qingqidui", 5, "base", requires=("qing", "seven"), forbids=("quads",), excludes=("清一色", "七对")),
         FanRow("清幺九", "qingyaojiu", 5, "base", requires=("qing", "yaojiu"), excludes=("清一色", "带幺九")),
         FanRow("天胡", "tianhu", 6, "base", requires=("tianhu",)),
         FanRow("地胡", "dihu", 6, "base", requires=("dihu",)),
         FanRow("清龙七对", "qinglongqidui", 6, "base", requires=("qing", "seven", "quads"), excludes=("清七对", "龙七对", "清一色", "七对", "根"),
-               gen_minus=1, source="SC-A 青龙七对 = 清龙七对, 算番时减1根"),
+               gen_minus=1, source="SC-A: written 青龙七对; one 根 deducted"),
         _GEN_FAN,
         FanRow("杠上花", "gangshanghua", 1, "extra", count="gangshanghua"),
         FanRow("杠上炮", "gangshangpao", 1, "extra", count="gangshangpao"),
     ),
-    # rules.md §2.6, SC-B: additive 分, only the largest base row counts; +1 per 杠 and per 根.
+    # docs/rules.md#sichuan-points, SC-B: additive 分, only the largest base row counts; +1 per 杠 and per 根.
     "sichuan_points": (
         FanRow("平胡", "pinghu", 1, "base", requires=("std",)),
         FanRow("对对胡", "duiduihu", 2, "base", requires=("allpung",), excludes=("平胡",)),
         FanRow("抢杠胡", "qiangganghu", 2, "base", requires=("qianggang",), excludes=("平胡",), when="qianggang_mode=row",
-               source="C09: only with qianggang_mode='row' (default: 抢杠 is the +1 bonus)"),
+               source="docs/rules.md#c09: only with qianggang_mode='row' (default: 抢杠 is the +1 bonus)"),
         FanRow("清一色", "qingyise", 3, "base", requires=("qing",), excludes=("平胡",)),
         FanRow("幺九牌", "daiyaojiu", 3, "base", requires=("yaojiu",), excludes=("平胡",)),
         FanRow("七对", "qidui", 3, "base", requires=("seven",), source="quads add 根 (七对+2根=双龙七对 5分)"),
@@ -323,15 +325,15 @@ FAN_TABLES: Dict[str, Tuple[FanRow, ...]] = {
         FanRow("天胡", "tianhu", 8, "base", requires=("tianhu",)),
         FanRow("地胡", "dihu", 8, "base", requires=("dihu",)),
         FanRow("清七对", "qingqidui", 8, "base", requires=("qing", "seven"), excludes=("清一色", "七对"), when="qing_qidui_8",
-               source="C01: the 8分 row, only with qing_qidui_8"),
-        FanRow("杠", "kong", 1, "extra", count="kongs", source="SC-B 胡牌时，每有一扛加1分"),
+               source="docs/rules.md#c01: the 8分 row, only with qing_qidui_8"),
+        FanRow("杠", "kong", 1, "extra", count="kongs", source="SC-B: +1分 per kong at the win"),
         _GEN_FAN,
         FanRow("杠上花", "gangshanghua", 2, "extra", count="gangshanghua"),
         FanRow("抢杠", "qianggang", 1, "extra", count="qianggang", when="qianggang_mode=bonus"),
     ),
-    # rules.md §2.7, CD-F: every listed fan adds (combination additive; P和 = no fan).
+    # docs/rules.md#chengdu, CD-F: every listed fan adds (combination additive; P和 = no fan).
     "chengdu_simple": (
-        FanRow("P和", "p_hu", 0, "base", requires=(), source="CD-F 無番也可和，為P和"),
+        FanRow("P和", "p_hu", 0, "base", requires=(), source="CD-F: a win without a fan is legal (P和)"),
         FanRow("對對和", "duiduihu", 1, "base", requires=("allpung",)),
         FanRow("七對", "qidui", 2, "base", requires=("seven",)),
         FanRow("清一色", "qingyise", 2, "base", requires=("qing",)),
@@ -394,7 +396,7 @@ def _compiled(opts: SichuanOptions):
 # results
 # ----------------------------------------------------------------------------------------------
 class FanEntry(namedtuple("FanEntry", "name value")):
-    """``(name, value)`` with the seeds' Chinese name; ``.alias`` is the English name."""
+    """``(name, value)`` with the Chinese name of the regional sources; ``.alias`` is the English name."""
 
     __slots__ = ()
 
@@ -818,7 +820,7 @@ _SUIT_BITS = [sum(((1 << 9) - 1) << (9 * s) for s in range(3) if a >> s & 1) for
 def tenpai_scores(hand13, melds=(), dingque=None, *, profile: Optional[str] = None,
                   options: Optional[SichuanOptions] = None) -> Dict[str, ScoreResult]:
     """Every legal wait of a 13-tile hand -> the :class:`ScoreResult` of winning on it (a discard
-    win with no situational extras, 根 included, rules.md §2.10). Empty when not 听 (a hand still
+    win with no situational extras, 根 included, docs/rules.md#sichuan-settle). Empty when not 听 (a hand still
     holding its 定缺 suit, or all three suits, is not 听). Exhausted waits (all four copies held)
     count unless ``options.count_exhausted_waits`` is false; their hand holds a virtual fifth copy.
 
@@ -865,11 +867,11 @@ def best_fan_if_tenpai(hand13, melds=(), dingque=None, *, profile: Optional[str]
 
 def forced_win(hand13, tile, wall_remaining: int, melds=(), dingque=None, *, profile: Optional[str] = None,
                options: Optional[SichuanOptions] = None) -> bool:
-    """最后四张自动胡 (rules.md §2.11, C06): whether a player must win on ``tile`` (drawn or discarded)
+    """最后四张自动胡 (docs/rules.md#c06): whether a player must win on ``tile`` (drawn or discarded)
     when ``wall_remaining`` tiles (at most 4) are left in the wall, i.e. the option
     ``last_four_forced`` is in effect and ``hand13`` + ``tile`` is a legal win (shape, 缺一门, 定缺).
     With ``last_four_forced=None`` (the default) the rule applies unless 定缺 is played, that is
-    unless a 定缺 suit is given (``dingque`` or ``options.dingque``; SC-D "定缺规则中最后四张可以不胡").
+    unless a 定缺 suit is given (``dingque`` or ``options.dingque``; SC-D exempts the last four with 定缺).
     Servers call it to refuse a pass on the last four tiles.
 
     >>> forced_win("1122244p557799m", "2p", wall_remaining=3)

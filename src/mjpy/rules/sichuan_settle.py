@@ -1,20 +1,21 @@
-"""Sichuan 血战到底 settlement: who pays whom at the end of a hand (rules.md §2.8-§2.12).
+"""Sichuan 血战到底 settlement: who pays whom at the end of a hand (docs/rules.md#sichuan-settle).
 
 ``settle(table, options=None)`` takes the end state of a hand as data (a dict, or the JSON file that
 ``mjpy settle FILE --rules sichuan`` reads; the format is ``docs/sichuan_settle.md``, a complete example
 ``examples/sichuan_table.json``) and returns a :class:`Settlement`: each player's total and an itemised
 ledger of :class:`Payment` rows (payer, payee, amount, reason, event index), so a server can show the
-reason of every payment. Payments always sum to zero (the variants of the seeds have no house fee).
+reason of every payment. Payments always sum to zero (no variant of the regional sources has a house fee).
 
     >>> from mjpy.rules.sichuan_settle import settle
     >>> s = settle(table)                      # doctest: +SKIP
     >>> s.totals, [str(p) for p in s.ledger]   # doctest: +SKIP
 
-Order of settlement (血战到底, §2.11): the events in the order given, each kong (刮风下雨, §2.8) and each
-win (§2.9) moving points at once; then, when the wall ran out with two or more players still in the hand
-(流局, §2.10): 查花猪, then 查大叫, then the kong refunds of the players that are not tenpai.
+Order of settlement (血战到底, docs/rules.md#sichuan-settle): the events in the order given, each kong
+(刮风下雨) and each win moving points at once; then, when the wall ran out with two or more players still
+in the hand (流局): 查花猪, then 查大叫, then the kong refunds of the players that are not tenpai.
 
-Every disputed rule is a field of :class:`SettleOptions` (frozen, picklable), defaults as the spec names.
+Every disputed rule is a field of :class:`SettleOptions` (frozen, picklable), defaults as docs/rules.md#options
+names them.
 The hands are scored by :func:`mjpy.rules.sichuan.score` and :func:`mjpy.rules.sichuan.best_fan_if_tenpai`.
 """
 from __future__ import annotations
@@ -68,7 +69,7 @@ _PROFILES = ("sichuan_fan", "sichuan_points")
 
 @dataclass(frozen=True)
 class SettleOptions:
-    """The settlement variants (rules.md §24 flags; conflicts of §22). Frozen and picklable.
+    """The settlement variants (docs/rules.md#options; conflicts: docs/rules.md#conflicts). Frozen and picklable.
 
     * ``profile``: scoring table passed to ``sichuan.score`` (``"sichuan_fan"``, default, or
       ``"sichuan_points"``); ``scoring``: a ``sichuan.SichuanOptions`` for ``score`` and
@@ -76,28 +77,30 @@ class SettleOptions:
       variants (根 counting, 封顶 ``max_fan``, ``count_exhausted_waits``, ...) live there.
       A win pays ``base × multiplier`` (``2**(番-1)``) in ``sichuan_fan``, ``base × 分`` in ``sichuan_points``.
     * ``zhigang_rate`` (1|2) and ``zhigang_mode`` (``"single"`` | ``"jiajiayou"`` | ``"chengbao"``):
-      ``sichuan.zhigang.rate`` / ``.mode``, default 1 / single (SC-C, majority of the copies; CONFLICT C04).
+      ``sichuan.zhigang.rate`` / ``.mode``, default 1 / single (SC-C, majority of the copies; docs/rules.md#c04).
       The feeder of a 直杠 pays ``zhigang_rate`` × base; with 家家有 each other player still in the hand
       also pays 1 × base; 承包制 is the feeder alone (SC-D's 2倍: use ``zhigang_rate=2``, or a preset).
-    * ``bugang_rate`` (1) and ``angang_rate`` (2): 面下杠 / 暗杠 from each player still in the hand (all seeds).
-    * ``zimo_bonus``: ``"none"`` (default; spec ``sichuan.zimo_jiadi = false``), ``"jiadi"`` (自摸加底:
+    * ``bugang_rate`` (1) and ``angang_rate`` (2): 面下杠 / 暗杠 from each player still in the hand (all sources agree).
+    * ``zimo_bonus``: ``"none"`` (default; flag ``sichuan.zimo_jiadi = false``), ``"jiadi"`` (自摸加底:
       1 × base more from each payer, SC-D) or ``"jiafan"`` (自摸加番 read as +1 番).
     * ``hujiao_zhuanyi`` (True): 杠上炮 moves the discarder's income of that kong to the winner,
-      a full share to each winner of 一炮多响 (SC-C "胡家给多份", SC-D 呼叫转移).
-    * ``ganghua_zhigang_feeder_pays`` (False): SC-B (4) "引杠，再杠上花，算引杠者点炮": a 杠上花 right after
-      a 直杠 is paid by the feeder alone, as a 点炮. Default: a 杠上花 is a self-drawn win (SC-C).
-    * ``robbable_kongs`` (("kakan",)): kongs that 抢杠胡 may rob (spec ``robbable_kongs``, CONFLICT C35).
+      a full share to each winner of 一炮多响 (SC-C: each winner gets a share; SC-D 呼叫转移).
+    * ``ganghua_zhigang_feeder_pays`` (False): SC-B (4), the kong's feeder counts as the discarder: a 杠上花
+      right after a 直杠 is paid by the feeder alone, as a 点炮: one share (``base × multiplier``), as if he had
+      discarded the winning tile (no 自摸加底 / 自摸加番); the others pay nothing for it. Default: a
+      杠上花 is a self-drawn win (SC-C).
+    * ``robbable_kongs`` (("kakan",)): kongs that 抢杠胡 may rob (flag ``robbable_kongs``, docs/rules.md#c35).
     * ``huazhu_rate`` (16): 花猪 pays 16 × base to each non-花猪 (SC-C/SC-D).
     * ``huazhu_pays_winners`` (False): whether players who already won also collect from a 花猪 (the
-      seeds say "非花猪玩家"; default: only the players still in the hand at the draw).
+      sources say "non-花猪 players"; default: only the players still in the hand at the draw).
     * ``chadajiao``: ``"max"`` | ``"min"`` | None = the scoring options' value (the profile preset:
-      max for sichuan_fan, min for sichuan_points; spec ``sichuan.chadajiao``, CONFLICT C05).
+      max for sichuan_fan, min for sichuan_points; flag ``sichuan.chadajiao``, docs/rules.md#c05).
     * ``refund_kongs`` (True): at a draw a player without 叫 refunds all his 刮风下雨 income (SC-C/SC-D);
       ``huazhu_refunds_kongs`` (True): a 花猪 (who has no 叫) refunds too. Income already moved by
       呼叫转移 is not refunded (the player no longer holds it).
     * ``kong_payments``: None = per profile (True for sichuan_fan; False for sichuan_points, whose kongs
       score +1分 inside the hand instead, SC-B).
-    * ``default_base`` (6): 基本分 when the table gives no ``base`` (SC-C "基本分：6分").
+    * ``default_base`` (6): 基本分 when the table gives no ``base`` (SC-C: 基本分 6).
     * ``xuezhan`` (True): 血战到底, play goes on after a win until three have won or the wall runs out.
       False (CD-E 标准打法 / 标准下雨): the first win ends the hand (all winners of one discard, 一炮多响,
       are paid); a drawn hand (no win) is still checked for 花猪 and 大叫. The four CD-E modes are
@@ -166,11 +169,12 @@ class SettleOptions:
 
     @classmethod
     def from_sichuan(cls, so) -> "SettleOptions":
-        """The settlement options named by a ``sichuan.SichuanOptions`` (its §24 settlement flags:
+        """The settlement options named by a ``sichuan.SichuanOptions`` (its settlement flags, docs/rules.md#options:
         ``zhigang_rate``, ``zhigang_mode``, ``zimo_jiadi``, ``hujiao_zhuanyi``, ``huazhu_multiplier``,
         ``chadajiao``, ``base_points``), scoring with it."""
         if so.profile not in _PROFILES:
-            raise ValueError(f"profile {so.profile!r} has no settlement rules in the seeds (MISSING); "
+            raise ValueError(f"profile {so.profile!r} has no settlement rules in the regional sources "
+                             f"(MISSING, docs/rules.md#missing-sichuan); "
                              f"settle supports {', '.join(_PROFILES)}")
         return cls(profile=so.profile, scoring=so, zhigang_rate=so.zhigang_rate, zhigang_mode=so.zhigang_mode,
                    zimo_bonus="jiadi" if so.zimo_jiadi else "none", hujiao_zhuanyi=so.hujiao_zhuanyi,
@@ -636,6 +640,11 @@ def _units(total: int, opts: SettleOptions) -> int:
     return total
 
 
+def _unit(opts: SettleOptions) -> str:
+    """The unit of a hand's total: 番 in sichuan_fan, 分 in sichuan_points."""
+    return "分" if opts.profile == "sichuan_points" else "番"
+
+
 def _score_win(p: _Player, ev: dict, opts: SettleOptions):
     sc = _scoring()
     def what():
@@ -836,6 +845,7 @@ def settle(table, options: Optional[SettleOptions] = None) -> Settlement:
         r = _score_win(p, ev, opts)
         total_fan = int(r.total_fan)
         units = _units(total_fan, opts)
+        fu = _unit(opts)
         fans = tuple((str(n), int(v)) for n, v in r.fans)
         received = 0
         if frm is not None:
@@ -843,7 +853,7 @@ def settle(table, options: Optional[SettleOptions] = None) -> Settlement:
             reason = "dianpao"
             how = "抢杠胡" if ev["robbing_kong"] else ("杠上炮" if ev["kong_discard"] else "点炮")
             amt = units * base
-            pay(frm, pl, amt, reason, i, f"{how} {name}: {total_fan}番 ×{units}")
+            pay(frm, pl, amt, reason, i, f"{how} {name}: {total_fan}{fu} ×{units}")
             received += amt
             if ev["kong_discard"] and opts.hujiao_zhuanyi:
                 kev = _last_kong(events, k)
@@ -860,17 +870,19 @@ def settle(table, options: Optional[SettleOptions] = None) -> Settlement:
             if opts.zimo_bonus == "jiafan":
                 zunits = _plus_one_fan(r, opts)
             if feeder is not None:
+                # 算引杠者点炮: settled as a win on the feeder's discard, one share from him alone
+                # (units × base, as a 点炮; 自摸加底 / 自摸加番 are for self-drawn wins only)
                 payers = (feeder,)
-                amt = zunits * base * len(still_in((pl,)))
-                pay(feeder, pl, amt, "dianpao", i, f"杠上花 {name} after 直杠 fed by P{feeder} "
-                                                   f"(引杠者 pays as 点炮 for {len(still_in((pl,)))})")
+                amt = units * base
+                pay(feeder, pl, amt, "dianpao", i, f"杠上花 {name} after 直杠 fed by P{feeder}: "
+                                                   f"{total_fan}{fu} ×{units} (引杠者 pays as 点炮)")
                 received += amt
             else:
                 payers = tuple(still_in((pl,)))
                 how = "杠上花" if ev["after_kong"] else ("天胡" if ev["tianhu"] else "自摸")
                 for q in payers:
                     amt = zunits * base
-                    pay(q, pl, amt, "zimo", i, f"{how} {name}: {total_fan}番 ×{units}"
+                    pay(q, pl, amt, "zimo", i, f"{how} {name}: {total_fan}{fu} ×{units}"
                         + (" +1番 (自摸加番)" if opts.zimo_bonus == "jiafan" else ""))
                     received += amt
                     if opts.zimo_bonus == "jiadi":
@@ -961,7 +973,7 @@ def _check_robbing(ev, events, k, players, opts, cancelled):
         cancelled.add(events[j]["index"])
     if robbed_kind not in opts.robbable_kongs:
         raise ValueError(f"events[{i}]: a {robbed_kind} ({_KONG_NAMES[robbed_kind]}) cannot be robbed "
-                         f"(robbable: {', '.join(opts.robbable_kongs)}; 下雨（暗杠）则无法抢杠而胡)")
+                         f"(robbable: {', '.join(opts.robbable_kongs)}; docs/rules.md#c35)")
     victim = players[ev["from"]]
     t = ev["tile"]
     if robbed_kind == "kakan" and not any(m.kind == "pon" and m.first == t for m in victim.melds):
@@ -1010,7 +1022,7 @@ def _check_win_flags(ev, events, k, players, dealer, cancelled):
 
 
 def _settle_draw(players, remaining, events, kong_income, transferred, base, opts, pay) -> DrawResult:
-    """流局: 查花猪, 查大叫, refunds (rules.md §2.10)."""
+    """流局: 查花猪, 查大叫, refunds (docs/rules.md#sichuan-settle)."""
     huazhu = [q for q in remaining if len(_suits_held(players[q])) == 3]
     # 1. 查花猪: each 花猪 pays 16x base to each non-花猪
     receivers = [p.index for p in players if p.index not in huazhu
@@ -1029,7 +1041,7 @@ def _settle_draw(players, remaining, events, kong_income, transferred, base, opt
     not_tenpai = [q for q in remaining if q not in huazhu and q not in tenpai]
     for q in not_tenpai:
         for t, (fan, units) in tenpai.items():
-            pay(q, t, units * base, "dajiao", None, f"P{t} tenpai: 大叫 {fan}番 ×{units} ({opts.chadajiao_mode})")
+            pay(q, t, units * base, "dajiao", None, f"P{t} tenpai: 大叫 {fan}{_unit(opts)} ×{units} ({opts.chadajiao_mode})")
     # 3. refunds of 刮风下雨 by those without 叫
     if opts.refund_kongs:
         refunders = set(not_tenpai) | (set(huazhu) if opts.huazhu_refunds_kongs else set())
@@ -1045,6 +1057,7 @@ def _settle_draw(players, remaining, events, kong_income, transferred, base, opt
 def format_settlement(s: Settlement) -> str:
     """Human-readable report (``mjpy settle`` without ``--json``)."""
     lines = [f"base      {s.base} (基本分)"]
+    fu = _unit(s.options)
     shown = ["" if n == f"P{i}" else n for i, n in enumerate(s.names)]
     width = max(len(n) for n in shown)
     for i, (n, t) in enumerate(zip(shown, s.totals)):
@@ -1055,12 +1068,12 @@ def format_settlement(s: Settlement) -> str:
         for w in s.wins:
             how = "self-drawn" if w.discarder is None else f"on P{w.discarder}'s discard"
             fans = " ".join(f"{n}{v}" for n, v in w.fans)
-            lines.append(f"  event {w.event}: P{w.winner} {w.tile} {how}: {fans} = {w.total_fan}番 ×{w.multiplier}")
+            lines.append(f"  event {w.event}: P{w.winner} {w.tile} {how}: {fans} = {w.total_fan}{fu} ×{w.multiplier}")
     if s.draw is not None:
         d = s.draw
         lines.append("draw (流局):")
         lines.append(f"  花猪 {', '.join(f'P{h}' for h in d.huazhu) or 'none'}; tenpai "
-                     f"{', '.join(f'P{p} ({f}番)' for p, (f, _) in sorted(d.tenpai.items())) or 'none'}; "
+                     f"{', '.join(f'P{p} ({f}{fu})' for p, (f, _) in sorted(d.tenpai.items())) or 'none'}; "
                      f"not tenpai {', '.join(f'P{p}' for p in d.not_tenpai) or 'none'}")
     lines.append("ledger:")
     for row in s.ledger:

@@ -1,0 +1,170 @@
+"""The Sichuan and Guobiao modules behind the common :class:`~mjpy.rules.interface.RuleSet`.
+
+>>> from mjpy import rules, Meld
+>>> gb = rules.get("guobiao")
+>>> r = gb.score("11199p222z", melds=[Meld("chi", "123m"), Meld("pon", "555s")], win_tile="2z",
+...              seat_wind="S", self_drawn=True)
+>>> r.is_win, r.total, r.reason
+(False, 6, 'guobiao: 6 fans, the minimum is 8')
+
+:mod:`mjpy.rules.sichuan` and :mod:`mjpy.rules.guobiao` keep their own functions; these classes
+map the common arguments onto them and their results onto :class:`~mjpy.rules.interface.Result`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Dict
+
+import numpy as np
+
+from ..meld import Meld
+from .interface import Result, RuleSet
+
+__all__ = ["SichuanRules", "GuobiaoRules"]
+
+
+def _bound_options(row_name: str, factory, fields, options):
+    unknown = sorted(set(options) - set(fields))
+    if unknown:
+        raise ValueError(f"{row_name}: unknown option {unknown[0]!r} (options: {', '.join(sorted(fields))})")
+    try:
+        return factory(**options)
+    except TypeError as e:   # a wrong type for a field: name it
+        raise ValueError(f"{row_name}: {e}") from None
+
+
+def _meld_rows(melds, n: int):
+    """Per-row meld lists (``None`` = none); a 2-D array passes through in the rule set's encoding."""
+    if melds is None or isinstance(melds, np.ndarray):
+        return melds
+    if len(melds) != n:
+        raise ValueError(f"melds: {len(melds)} meld lists for {n} hands")
+    for i, ms in enumerate(melds):
+        for j, m in enumerate(ms):
+            if not isinstance(m, Meld):
+                raise TypeError(f"melds[{i}][{j}] must be a Meld, got {type(m).__name__}")
+    return melds
+
+
+class SichuanRules(RuleSet):
+    """``sichuan_fan`` / ``sichuan_points`` / ``chengdu_simple``: :mod:`mjpy.rules.sichuan`.
+
+    Options: the fields of :class:`~mjpy.rules.sichuan.SichuanOptions` (the profile is the rule
+    set's name). Flags: ``dingque=`` (定缺 suit), ``kong_discard=`` (杠上炮)."""
+
+    extra_flags = ("dingque", "kong_discard")
+    batch_flags = ("after_kong", "kong_discard", "robbing_kong", "tianhu", "dihu", "dingque")
+
+    @classmethod
+    def bind(cls, row, options):
+        from .sichuan import SichuanOptions
+
+        fields = {f.name for f in dataclasses.fields(SichuanOptions)} - {"profile"}
+        opts = _bound_options(row.name, lambda **o: SichuanOptions.preset(row.name, **o),
+                              fields, options)
+        return cls(row, opts)
+
+    @classmethod
+    def defaults(cls, row) -> dict:
+        from .sichuan import SichuanOptions
+
+        d = dataclasses.asdict(SichuanOptions.preset(row.name))
+        del d["profile"]
+        return d
+
+    def _result(self, r) -> Result:
+        return Result(r.is_win, r.total_fan if r.is_win else 0, [(f.name, f.value) for f in r.fans], r.unit,
+                      self.name, r.reason, r.form, None, r)
+
+    def _score(self, hand, melds, win_tile, flags) -> Result:
+        from . import sichuan
+
+        return self._result(sichuan.score(
+            hand, melds, win_tile, self_drawn=flags["self_drawn"], after_kong=flags["after_kong"],
+            kong_discard=flags.get("kong_discard", False), robbing_kong=flags["robbing_kong"],
+            tianhu=flags["tianhu"], dihu=flags["dihu"], dingque=flags.get("dingque"), options=self.options))
+
+    def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
+        from . import sichuan
+
+        return {t: self._result(r) for t, r in
+                sichuan.tenpai_scores(hand13, melds, flags.get("dingque"), options=self.options).items()}
+
+    def _score_batch(self, hands, win_tiles, melds, flags, workers) -> np.ndarray:
+        from . import sichuan
+
+        n = len(hands)
+        return sichuan.score_batch(hands, win_tiles, melds=_meld_rows(melds, n), options=self.options,
+                                   workers=workers, **flags)
+
+    def _settle(self, table):
+        from .sichuan_settle import settle
+
+        return settle(table, self.options)
+
+
+class GuobiaoRules(RuleSet):
+    """``guobiao``: :mod:`mjpy.rules.guobiao`. ``is_win`` includes the minimum (``min_fan``, flowers
+    not counted). Options: the fields of :class:`~mjpy.rules.guobiao.GuobiaoOptions`. Flags:
+    ``fourth_tile=`` (和绝张), ``flowers=``; ``after_kong`` / ``robbing_kong`` are 杠上开花 / 抢杠和,
+    ``last_tile`` 妙手回春 / 海底捞月."""
+
+    extra_flags = ("fourth_tile", "flowers")
+    batch_flags = ("after_kong", "robbing_kong", "last_tile", "fourth_tile", "flowers", "seat_wind", "round_wind")
+
+    @classmethod
+    def bind(cls, row, options):
+        from .guobiao import GuobiaoOptions
+
+        fields = {f.name for f in dataclasses.fields(GuobiaoOptions)}
+        return cls(row, _bound_options(row.name, GuobiaoOptions, fields, options))
+
+    @classmethod
+    def defaults(cls, row) -> dict:
+        from .guobiao import GuobiaoOptions
+
+        return dataclasses.asdict(GuobiaoOptions())
+
+    def _result(self, r) -> Result:
+        reason = r.reason
+        if r.is_win and not r.is_valid_win:
+            reason = f"guobiao: {r.total - r.flowers} fans, the minimum is {r.min_fan}"
+        return Result(bool(r.is_valid_win), r.total if r.is_win else 0, [(f.name, f.value) for f in r.fans], "番",
+                      self.name, reason, r.form, None, r)
+
+    def _score(self, hand, melds, win_tile, flags) -> Result:
+        from . import guobiao
+
+        return self._result(guobiao.score(
+            hand, melds, win_tile, self_drawn=flags["self_drawn"], fourth_tile=flags.get("fourth_tile", False),
+            kong_related=bool(flags["after_kong"] or flags["robbing_kong"]), last_tile=flags["last_tile"],
+            seat_wind=flags["seat_wind"], round_wind=flags["round_wind"], flowers=flags.get("flowers", 0),
+            options=self.options))
+
+    def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
+        from . import guobiao
+
+        return {t: self._result(r) for t, r in guobiao.best_tenpai(
+            hand13, melds, self_drawn=flags["self_drawn"], seat_wind=flags["seat_wind"],
+            round_wind=flags["round_wind"], flowers=flags.get("flowers", 0), options=self.options).items()}
+
+    def _score_batch(self, hands, win_tiles, melds, flags, workers) -> np.ndarray:
+        from . import guobiao
+
+        n = len(hands)
+        m = _meld_rows(melds, n)
+        if m is not None and not isinstance(m, np.ndarray):
+            m = guobiao.batch_melds(m)
+        bits = np.zeros(n, np.int64)
+        for name, bit in (("self_drawn", 1), ("fourth_tile", 2), ("after_kong", 4), ("robbing_kong", 4),
+                          ("last_tile", 8)):
+            v = flags.get(name, False)
+            a = np.asarray(v)
+            if a.dtype.kind not in "bi" or (a.ndim and a.shape != (n,)):
+                raise ValueError(f"{name} must be a bool or one bool per row ({n}), got {a.dtype} {a.shape}")
+            bits |= np.where(a.astype(bool), bit, 0)
+        totals, fans = guobiao.score_batch(hands, m, win_tiles, bits, flags.get("seat_wind"),
+                                           flags.get("round_wind"), flags.get("flowers"), return_fans=True,
+                                           workers=workers, options=self.options)
+        flowers = fans[:, 81].astype(np.int32)
+        return np.where((totals >= 0) & (totals - flowers >= self.options.min_fan), totals, -1).astype(np.int32)

@@ -1,0 +1,142 @@
+"""The one registry of rule sets: what :func:`mjpy.rules.get`, the CLI, ``deal``, ``simulate`` and
+``evaluate`` read.
+
+>>> from mjpy.rules import registry
+>>> registry.names()[:3]
+['sichuan_fan', 'sichuan_points', 'chengdu_simple']
+>>> registry.info("sichuan").name                 # aliases resolve to their rule set
+'sichuan_fan'
+>>> registry.info("guobiao").tiles, registry.info("guobiao").unit
+(144, '番')
+
+Each row (:class:`RuleSetInfo`) is data: the wall, players, hand size, win forms, unit, the joker
+rule (a name of :data:`mjpy.wildcards.RULESETS`), and where the scoring lives (``binding``: a
+``module:class`` loaded on first use, so importing the registry imports no rule set).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import List, Mapping, Optional, Tuple
+
+__all__ = ["RuleSetInfo", "REGISTRY", "ALIASES", "names", "info", "get", "options"]
+
+
+@dataclass(frozen=True)
+class RuleSetInfo:
+    """One rule set. ``n_kinds``: tile kinds in the wall (27: the three suits; 34: with honors);
+    ``n_flowers``: flowers in the wall (set aside and replaced); ``forms``: the win forms (mjpy
+    form names) the kernel checks for shanten and the solo-play loop; ``dingque``: the player
+    declares a missing suit (Sichuan 定缺); ``binding``: ``"module:Class"`` of its
+    :class:`~mjpy.rules.interface.RuleSet`, or ``""`` for a shape-only rule set (no scoring)."""
+
+    name: str
+    title: str
+    n_kinds: int
+    n_flowers: int
+    players: int
+    hand_size: int
+    unit: str
+    forms: Tuple[str, ...]
+    quads_as_two_pairs: bool = True
+    dingque: bool = False
+    jokers: Optional[str] = None
+    binding: str = ""
+    docs: str = ""
+
+    @property
+    def tiles(self) -> int:
+        return 4 * self.n_kinds + self.n_flowers
+
+    @property
+    def scores(self) -> bool:
+        return bool(self.binding)
+
+
+_STD3 = ("standard", "seven_pairs", "thirteen_orphans")
+
+REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
+    RuleSetInfo("sichuan_fan", "Sichuan 血战到底 (番, doubling)", 27, 0, 4, 13, "番",
+                ("standard", "seven_pairs"), dingque=True,
+                binding="mjpy.rules.bindings:SichuanRules", docs="docs/rules.md#sichuan-fan"),
+    RuleSetInfo("sichuan_points", "Sichuan 血战到底 (additive 分)", 27, 0, 4, 13, "分",
+                ("standard", "seven_pairs"), dingque=True,
+                binding="mjpy.rules.bindings:SichuanRules", docs="docs/rules.md#sichuan-points"),
+    RuleSetInfo("chengdu_simple", "Chengdu 成都麻将 (additive 番)", 27, 0, 4, 13, "番",
+                ("standard", "seven_pairs"), dingque=True,
+                binding="mjpy.rules.bindings:SichuanRules", docs="docs/rules.md#chengdu"),
+    RuleSetInfo("guobiao", "Guobiao / MCR 国标麻将 (81 fans, 8-fan minimum)", 34, 8, 4, 13, "番",
+                _STD3 + ("knitted",),
+                binding="mjpy.rules.bindings:GuobiaoRules", docs="docs/rules.md#guobiao"),
+    RuleSetInfo("standard", "136 tiles, shapes only: standard, seven pairs, thirteen orphans", 34, 0, 4, 13, "",
+                _STD3, docs="docs/rules.md#forms"),
+    RuleSetInfo("riichi", "136 tiles, shapes only: seven pairs of distinct kinds (Japanese rule)", 34, 0, 4, 13,
+                "", _STD3, quads_as_two_pairs=False, docs="docs/rules.md#forms"),
+)})
+
+#: Other names accepted for a rule set.
+ALIASES: Mapping[str, str] = MappingProxyType({
+    "sichuan": "sichuan_fan", "xuezhan": "sichuan_fan", "chengdu": "chengdu_simple",
+    "mcr": "guobiao", "gb": "guobiao",
+})
+
+
+def names(*, scoring_only: bool = False) -> List[str]:
+    """Every rule set name, in registry order (``scoring_only``: those with a fan table)."""
+    return [n for n, r in REGISTRY.items() if r.scores or not scoring_only]
+
+
+def info(name: str) -> RuleSetInfo:
+    """The registry row of ``name`` (case-insensitive; aliases accepted).
+
+    >>> info("mcr").name
+    'guobiao'
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"rule set name must be a string, got {type(name).__name__}")
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    try:
+        return REGISTRY[key]
+    except KeyError:
+        raise ValueError(f"unknown rule set {name!r} (known: {', '.join(REGISTRY)})") from None
+
+
+def get(name: str, **options):
+    """The rule set ``name`` with ``options`` bound: a :class:`~mjpy.rules.interface.RuleSet`.
+
+    Options are the rule set's flags (keyword, snake_case); an unknown one is a ``ValueError``
+    listing the known ones. A shape-only rule set (``standard``, ``riichi``) has no scoring.
+
+    >>> get("sichuan_points", max_fan=4).options.max_fan
+    4
+    """
+    row = info(name)
+    if not row.binding:
+        raise ValueError(f"rule set {row.name!r} has shapes only (no fan table): use mjpy.shanten / is_win / "
+                         f"waits with forms={row.forms}")
+    return _binding(row).bind(row, options)
+
+
+def options(name: str) -> dict:
+    """``{option: default}`` of a rule set (what :func:`get` accepts as keywords).
+
+    >>> options("guobiao")["min_fan"]
+    8
+    """
+    row = info(name)
+    if not row.binding:
+        return {}
+    return _binding(row).defaults(row)
+
+
+def _binding(row: RuleSetInfo):
+    module, cls = row.binding.split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def _rebuild(name: str, options):
+    """Unpickle a bound rule set."""
+    row = info(name)
+    return _binding(row)(row, options)

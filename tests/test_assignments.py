@@ -539,10 +539,10 @@ def test_eight_jokers_are_fast():
             continue
         worst = max(worst, time.perf_counter() - t)
         assert rs and all(len(r.jokers) == k for r in rs)
-    assert worst < 0.5
+    assert worst < 5          # a guard against an exponential blow-up, not a speed measurement (bench/)
     t = time.perf_counter()
     rs = assignments("", jokers=14, forms="all")
-    assert time.perf_counter() - t < 0.5
+    assert time.perf_counter() - t < 5
     assert str(rs[0]) == "JJJ JJJ JJJ JJJ JJ" and str(rs[1]) == "JJ JJ JJ JJ JJ JJ JJ"
 
 

@@ -100,12 +100,19 @@ def test_scalar_numpy_integer_jokers_accepted():
 # --------------------------------------------------------------------------
 # joker_tiles
 # --------------------------------------------------------------------------
+class _Opaque:
+    """An object that is no tile, with a stable repr (test ids must match across xdist workers)."""
+
+    def __repr__(self):
+        return "<opaque>"
+
+
 BAD_JOKER_TILES = [
     ([34], ValueError), ([-1], ValueError), ([100], ValueError), ([2 ** 70], ValueError),
     (["8z"], ValueError), (["0z"], ValueError), (["10m"], ValueError), (["foo"], ValueError),
     (["中中"], ValueError), (["5z5z"], ValueError), ([""], ValueError), (["x"], ValueError),
     ([None], TypeError), ([1.5], TypeError), ([31.0], TypeError), ([[31]], TypeError),
-    ([b"5z"], TypeError), ([object()], TypeError),
+    ([b"5z"], TypeError), ([_Opaque()], TypeError),
 ]
 
 

@@ -22,7 +22,9 @@ SICHUAN = ("sichuan_fan", "sichuan_points", "chengdu_simple")
 # ----------------------------------------------------------------------------------- the registry
 def test_names_and_aliases():
     assert rules.names()[:4] == ["sichuan_fan", "sichuan_points", "chengdu_simple", "guobiao"]
-    assert set(rules.names(scoring_only=True)) == set(SICHUAN) | {"guobiao"}
+    assert set(rules.names(scoring_only=True)) == set(SICHUAN) | {"guobiao", "guangdong_tuidao", "guangdong_jipinghu",
+                                                                  "qingyuan", "tianjin"}
+    assert set(rules.names()) - set(rules.names(scoring_only=True)) == {"standard", "riichi"}
     assert rules.info("Sichuan").name == "sichuan_fan"
     assert rules.info(" MCR ").name == "guobiao"
     for name in rules.names(scoring_only=True):

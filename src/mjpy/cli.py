@@ -11,8 +11,12 @@
     mjpy jokers                                       # the known rule sets
     mjpy analyze 11222244p557799m --rules sichuan     # 龙七对: fans, 根, total, multiplier
     mjpy analyze 1122244p557799m --rules sichuan --dingque s   # 大叫 over the waits
+    mjpy analyze "[777z]234567m234p11s" --rules guangdong_tuidao --self-drawn --option gui=fan --indicator 5m
+    mjpy analyze 123456789m11p456m --rules tianjin --win 5m --self-drawn --indicator 1z   # 一条龙 捉五魁 无绘
+    mjpy analyze 123456789m11p46m --rules tianjin --indicator 1z       # each wait with its 番
     mjpy settle examples/sichuan_table.json --rules sichuan   # 血战到底 payments of a finished hand
     mjpy settle examples/settle/chengdu_xiayu.json --rules sichuan --preset chengdu_xiayu   # CD-E 标准下雨
+    mjpy settle examples/settle/tianjin.json --rules tianjin   # 坐庄 / 拉庄, 铲 and a win (docs/settle.md)
     mjpy simulate --rules sichuan --deals 1000000 --out results.parquet --plot tenpai.png
     mjpy evaluate hands.npy --what shanten,waits --workers 2 --out out.npz
 
@@ -103,32 +107,44 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="a joker may not stand for a fifth copy of a kind (default: it may, "
                         "docs/rules.md#jokers)")
     a.add_argument("--json", action="store_true", help="print one JSON object")
-    r = a.add_argument_group("rule set scoring (--rules sichuan)")
+    r = a.add_argument_group("rule set scoring (--rules NAME)")
     r.add_argument("--rules", metavar="NAME", default=None,
                    help="score under a rule set (mjpy rules lists them: " + ", ".join(_scoring_rule_names())
-                        + "; aliases sichuan, mcr): a complete hand's fans and total; a 13-tile hand's waits "
-                          "with their scores")
+                        + "; aliases " + ", ".join(_rule_aliases()) + "): a complete hand's fans and total; a 13-tile "
+                          "hand's waits with their scores. Rule sets other than sichuan and guobiao take their "
+                          "options with --option and read --win, --self-drawn, --after-kong, --robbing-kong, "
+                          "--last-tile, --tianhu, --dihu, --dealer, --seat-wind, --round-wind, --indicator, "
+                          "--joker-tiles")
+    r.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                   help="a rule-set option for --rules NAME other than sichuan and guobiao, repeatable "
+                        "(--option qidui=10 --option gui=fan; VALUE: a number, true/false/null, else a string; "
+                        "mjpy rules NAME lists the options and their defaults)")
+    r.add_argument("--indicator", metavar="TILE", default=None,
+                   help="the flipped tile: the rule set derives its jokers from it (tianjin; guangdong_tuidao "
+                        "with --option gui=fan); --joker-tiles names the joker kinds instead")
+    r.add_argument("--dealer", action="store_true", help="the winner is the dealer (庄家)")
     r.add_argument("--profile", choices=("sichuan_fan", "sichuan_points", "chengdu_simple"), default=None,
                    help="sichuan: fan table (default: the --rules name, sichuan = sichuan_fan)")
     r.add_argument("--dingque", metavar="SUIT", default=None, help="sichuan: the 定缺 suit, m/p/s (万/筒/条)")
     r.add_argument("--win", metavar="TILE", default=None,
-                   help="sichuan, guobiao: the winning tile (in HAND; guobiao default: the last tile written)")
-    r.add_argument("--self-drawn", action="store_true", help="sichuan, guobiao: 自摸")
-    r.add_argument("--after-kong", action="store_true", help="sichuan: 杠上花 (implies --self-drawn)")
+                   help="the winning tile (in HAND; optional for sichuan; default elsewhere: the last tile written)")
+    r.add_argument("--self-drawn", action="store_true", help="自摸")
+    r.add_argument("--after-kong", action="store_true", help="杠上花 (implies --self-drawn; not guobiao: --kong)")
     r.add_argument("--kong-discard", action="store_true", help="sichuan: 杠上炮")
-    r.add_argument("--robbing-kong", action="store_true", help="sichuan: 抢杠")
-    r.add_argument("--tianhu", action="store_true", help="sichuan: 天胡")
-    r.add_argument("--dihu", action="store_true", help="sichuan: 地胡")
+    r.add_argument("--robbing-kong", action="store_true", help="抢杠 (not guobiao: --kong)")
+    r.add_argument("--tianhu", action="store_true", help="天胡 (not guobiao)")
+    r.add_argument("--dihu", action="store_true", help="地胡 / 人和 (not guobiao)")
     r.add_argument("--max-fan", metavar="N", type=int, default=None, help="sichuan: cap (封顶) on the total")
-    g = a.add_argument_group("Guobiao / MCR scoring (--rules guobiao; also uses --win and --self-drawn)")
-    g.add_argument("--seat-wind", metavar="WIND", default="E", help="guobiao: seat wind E/S/W/N (东南西北), default E")
-    g.add_argument("--round-wind", metavar="WIND", default="E", help="guobiao: prevalent wind, default E")
+    g = a.add_argument_group("Guobiao / MCR scoring (--rules guobiao; also uses --win and --self-drawn; "
+                             "--seat-wind, --round-wind and --last-tile serve the other rule sets too)")
+    g.add_argument("--seat-wind", metavar="WIND", default="E", help="seat wind E/S/W/N (东南西北), default E")
+    g.add_argument("--round-wind", metavar="WIND", default="E", help="prevalent wind, default E")
     g.add_argument("--flowers", metavar="N", type=int, default=0, help="guobiao: flowers (花牌) 0-8")
     g.add_argument("--fourth-tile", action="store_true", help="guobiao: 和绝张 (the last copy of the winning tile)")
     g.add_argument("--kong", action="store_true",
                    help="guobiao: kong-related win: 杠上开花 with --self-drawn, else 抢杠和")
     g.add_argument("--last-tile", action="store_true",
-                   help="guobiao: last tile of the wall: 妙手回春 with --self-drawn, else 海底捞月")
+                   help="last tile of the wall (not sichuan; guobiao: 妙手回春 with --self-drawn, else 海底捞月)")
     g.add_argument("--gb-profile", choices=("reference", "union", "n4", "lianzhong"), default="reference",
                    help="guobiao: exclusion profile (default reference = pymahjonggb 1.4.0)")
     g.add_argument("--extension", choices=("lianzhong", "dazhong"), default=None,
@@ -172,17 +188,24 @@ def _build_parser() -> argparse.ArgumentParser:
 
     st = sub.add_parser(
         "settle",
-        help="end-of-hand payments of a finished hand (Sichuan 血战到底)",
-        description="Settle a finished hand: kongs (刮风下雨), wins in order (血战), and at a draw 查花猪, "
-                    "查大叫 and kong refunds. FILE is the table as JSON (docs/sichuan_settle.md; "
-                    "examples: examples/sichuan_table.json, and examples/settle/ with one table per CD-E mode); "
-                    "'-' reads standard input.",
+        help="end-of-hand payments of a finished hand (Sichuan, Guangdong, Qingyuan, Tianjin)",
+        description="Settle a finished hand: who pays whom, with an itemised ledger. Sichuan 血战到底: kongs "
+                    "(刮风下雨), wins in order (血战), and at a draw 查花猪, 查大叫 and kong refunds "
+                    "(docs/sichuan_settle.md; examples/sichuan_table.json and examples/settle/chengdu_*.json). "
+                    "guangdong_tuidao (with the GD-G house rules: horses, kong money), guangdong_jipinghu, "
+                    "qingyuan and tianjin: docs/settle.md, one example each in examples/settle/. FILE is the "
+                    "table as JSON; '-' reads standard input.",
     )
     st.add_argument("file", metavar="FILE", help="the table as JSON, or - for standard input")
-    st.add_argument("--rules", choices=("sichuan",), required=True, help="the rule set (sichuan)")
+    st.add_argument("--rules", metavar="NAME", required=True,
+                    help="the rule set: " + ", ".join(_SETTLE_RULES) + " (aliases accepted)")
     st.add_argument("--preset", metavar="NAME", default=None,
-                    help="settlement variant, replacing the table's \"options\": " + ", ".join(_settle_presets())
+                    help="sichuan: settlement variant, replacing the table's \"options\": "
+                         + ", ".join(_settle_presets())
                          + " (without --preset: the table's \"options\", else qq; docs/sichuan_settle.md)")
+    st.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                    help="not sichuan: a rule-set option, repeatable, over the table's \"options\" (e.g. "
+                         "--option payment=all_pay; mjpy rules NAME lists them)")
     st.add_argument("--json", action="store_true", help="print one JSON object")
     _add_mass_parsers(sub)
     return p
@@ -192,6 +215,12 @@ def _scoring_rule_names():
     from .rules.registry import names
 
     return names(scoring_only=True)
+
+
+def _rule_aliases():
+    from .rules.registry import ALIASES
+
+    return tuple(ALIASES)
 
 
 def rules_table(name: Optional[str] = None) -> dict:
@@ -223,6 +252,10 @@ def _human_rules(r: dict) -> str:
     if not one:
         lines.append("options of one rule set: mjpy rules NAME; in Python: mjpy.rules.get(NAME, **options)")
     return "\n".join(lines)
+
+
+#: The rule sets with a table settlement (``RuleSet.can_settle``; tests check the list against it).
+_SETTLE_RULES = ("sichuan", "sichuan_points", "guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin")
 
 
 def _settle_presets():
@@ -635,27 +668,58 @@ def _human_jokers(r: dict) -> str:
     return "\n".join(lines)
 
 
-def settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None) -> dict:
+def settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None, options=None) -> dict:
     """The answers of ``mjpy settle`` as a dict (the ``--json`` object): ``totals``, ``ledger``, ``wins``,
-    ``draw``, ``base``, ``names``, ``options`` (see ``mjpy.rules.sichuan_settle.Settlement.to_dict``)."""
-    return _settle(file, rules=rules, preset=preset).to_dict()
+    ``base``, ``names``, ``options`` (Sichuan: ``mjpy.rules.sichuan_settle.Settlement.to_dict``, also ``draw``;
+    the other rule sets: ``mjpy.rules.engine.settle.Settlement.to_dict``, also ``rules`` and ``drawn``).
+    ``options``: rule-set options over the table's (not sichuan)."""
+    return _settle(file, rules=rules, preset=preset, options=options).to_dict()
 
 
-def _settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None):
-    if rules != "sichuan":
-        raise ValueError(f"--rules {rules!r}: only sichuan has a settlement")
-    from .rules import sichuan_settle as ss
+def _settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None, options=None):
+    from .rules import registry
 
-    if file == "-":
-        table = ss.load_table(sys.stdin.read())
-    else:
-        table = ss.load_table(file)
-    options = None
+    row = registry.info(rules)
+    if row.binding.endswith(":SichuanRules"):
+        if options:
+            raise ValueError(f"--rules {rules}: --option is not for sichuan (its variants: --preset, or the "
+                             f"table's \"options\")")
+        if row.name == "chengdu_simple":
+            raise ValueError("--rules chengdu_simple: CD-F has no settlement; the Chengdu modes are presets of "
+                             "--rules sichuan (--preset chengdu_biaozhun, ...)")
+        from .rules import sichuan_settle as ss
+
+        if file == "-":
+            table = ss.load_table(sys.stdin.read())
+        else:
+            table = ss.load_table(file)
+        opts = None
+        if preset is not None:
+            if preset not in ss.PRESETS:
+                raise ValueError(f"--preset {preset!r} is unknown (known: {', '.join(ss.PRESETS)})")
+            opts = ss.PRESETS[preset]
+        elif row.name == "sichuan_points" and table.get("options") is None:
+            opts = ss.PRESETS["sc_b"]
+        return ss.settle(table, opts)
     if preset is not None:
-        if preset not in ss.PRESETS:
-            raise ValueError(f"--preset {preset!r} is unknown (known: {', '.join(ss.PRESETS)})")
-        options = ss.PRESETS[preset]
-    return ss.settle(table, options)
+        raise ValueError(f"--rules {rules}: --preset is for sichuan; give options with --option KEY=VALUE")
+    if not row.scores:
+        raise ValueError(f"--rules {rules}: {row.name} has shapes only (no settlement); settle: "
+                         f"{', '.join(_SETTLE_RULES)}")
+    from .rules.engine.settle import load_table
+
+    table = load_table(sys.stdin.read() if file == "-" else file)
+    given = dict(options or {})
+    if given:
+        table_options = table.get("options")
+        if table_options is not None and not isinstance(table_options, dict):
+            raise ValueError(f"table.options must be an object, got {type(table_options).__name__}")
+        table = dict(table, options=dict(table_options or {}, **given))
+    rs = registry.get(row.name)
+    if not rs.can_settle:
+        raise ValueError(f"--rules {rules}: {row.name} has no table settlement (the rule sets with one: "
+                         f"{', '.join(_SETTLE_RULES)})")
+    return rs.settle(table)
 
 
 def _rule_hand(hand: str, melds, rules: str, example: str):
@@ -839,6 +903,228 @@ def _human_guobiao(r: dict) -> str:
     return "\n".join(lines)
 
 
+#: Flags of ``mjpy analyze`` that the generic rule-set path does not read: (attribute, default, flag, hint).
+_NOT_GENERIC = (
+    ("dingque", None, "--dingque", "a Sichuan flag"),
+    ("profile", None, "--profile", "a Sichuan flag; pass options with --option KEY=VALUE"),
+    ("kong_discard", False, "--kong-discard", "a Sichuan flag"),
+    ("max_fan", None, "--max-fan", "a Sichuan flag; a cap is an option where the rule set has one "
+                                   "(--option cap=N)"),
+    ("flowers", 0, "--flowers", "a Guobiao flag"),
+    ("fourth_tile", False, "--fourth-tile", "a Guobiao flag"),
+    ("kong", False, "--kong", "a Guobiao flag; use --after-kong or --robbing-kong"),
+    ("gb_profile", "reference", "--gb-profile", "a Guobiao flag"),
+    ("extension", None, "--extension", "a Guobiao flag"),
+    ("jokers", 0, "--jokers", "write the joker tiles in HAND and name them with --indicator or --joker-tiles"),
+    ("forms", None, "--forms", "the rule set fixes its forms"),
+    ("visible", "", "--visible", "for the analysis without --rules"),
+    ("japanese_seven_pairs", False, "--japanese-seven-pairs", "use --option allow_quad=false where the rule "
+                                                              "set has it"),
+    ("include_exhausted", False, "--include-exhausted", "for the analysis without --rules"),
+    ("no_fifth_copy", False, "--no-fifth-copy", "use --option allow_fifth_copy=false where the rule set has it"),
+)
+
+
+def parse_options(items) -> dict:
+    """``--option KEY=VALUE`` (repeatable) as keyword options of :func:`mjpy.rules.get`.
+
+    VALUE is read as JSON where it can be (``10``, ``1.5``, ``true``, ``null``, ``"fan"``), also ``True`` /
+    ``False`` / ``None``; anything else is a string. KEY may use ``-`` for ``_``.
+
+    >>> parse_options(["qidui=10", "gui=fan", "self-draw-only=false", "cap=null"])
+    {'qidui': 10, 'gui': 'fan', 'self_draw_only': False, 'cap': None}
+    """
+    out: dict = {}
+    for item in items or ():
+        key, sep, text = str(item).partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ValueError(f"--option {item!r}: write KEY=VALUE (e.g. --option qidui=10)")
+        if key in out:
+            raise ValueError(f"--option {key} is given twice")
+        out[key] = _option_value(text.strip())
+    return out
+
+
+def _option_value(text: str):
+    words = {"true": True, "false": False, "none": None, "null": None}
+    if text.lower() in words:
+        return words[text.lower()]
+
+    def _no_constant(name):
+        raise ValueError(name)
+
+    try:
+        return json.loads(text, parse_constant=_no_constant)   # numbers, "quoted strings", lists
+    except ValueError:
+        return text
+
+
+def _plain(x):
+    """JSON-ready numbers and containers (a Fraction as an int when whole, else a float)."""
+    from fractions import Fraction
+
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else float(x)
+    if isinstance(x, (bool, str)) or x is None:
+        return x
+    if isinstance(x, np.integer):
+        return int(x)
+    if isinstance(x, np.floating):
+        return float(x)
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
+
+
+def _rows(pairs) -> list:
+    return [{"name": n, "value": _plain(v)} for n, v in pairs]
+
+
+def _result_entry(r) -> dict:
+    """One :class:`mjpy.rules.Result` of the generic path as a JSON-ready dict."""
+    detail = r.detail if isinstance(r.detail, dict) else {}
+    return {"is_win": bool(r.is_win), "reason": r.reason, "total": _plain(r.total), "unit": r.unit,
+            "fans": _rows(r.fans), "factors": _rows(detail.get("factors", ())),
+            "points": _plain(detail.get("points")), "form": r.form, "substitutes": detail.get("substitutes"),
+            "reading": None if r.reading is None else str(r.reading), "missing": list(detail.get("missing", ())),
+            "detail": _plain(detail)}
+
+
+def _bound_options(rs, registry) -> dict:
+    o = rs.options
+    return {k: _plain(o[k] if isinstance(o, dict) else getattr(o, k)) for k in registry.options(rs.name)}
+
+
+def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, self_drawn: bool = False,
+                  after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
+                  tianhu: bool = False, dihu: bool = False, dealer: bool = False, seat_wind="E",
+                  round_wind="E", indicator=None, joker_tiles=None) -> dict:
+    """``mjpy analyze HAND --rules NAME`` for a rule set of :func:`mjpy.rules.get` (the ``--json`` object).
+
+    ``options`` go to ``rules.get(NAME, **options)``. A complete hand (14 tiles, kongs counted as 3) is
+    scored with ``score``; without ``win`` the last tile written outside the brackets is the winning tile.
+    A 13-tile hand lists every wait with its result (``waits``), in tile order. ``indicator``: the
+    flipped tile (the rule set derives its jokers); ``joker_tiles``: the joker kinds themselves.
+
+    >>> analyze_rules("123456789m11p456m", rules="tianjin", win="5m", self_drawn=True, indicator="1z")["total"]
+    4
+    """
+    from .rules import guobiao, registry
+    from .tiles import tile_index
+
+    options = dict(options or {})
+    rs = registry.get(rules, **options)
+    name = rs.name
+    counts, meld_list = _rule_hand(hand, melds, name, "[777z]234567m234p11s")
+    n = int(counts.sum()) + 3 * len(meld_list)
+    jt = None
+    if joker_tiles is not None and not (isinstance(joker_tiles, str) and not joker_tiles.strip()):
+        try:
+            jt = [TILE_NAMES[t] for t in tile_list(joker_tiles)]
+        except ValueError as e:
+            raise ValueError(f"--joker-tiles {_show(str(joker_tiles))}: {e}") from None
+    if indicator is not None:
+        try:
+            indicator = TILE_NAMES[tile_index(indicator)]
+        except ValueError as e:
+            raise ValueError(f"--indicator {_show(str(indicator))}: {e}") from None
+    jokers = {k: v for k, v in (("indicator", indicator), ("joker_tiles", jt)) if v is not None}
+    base = {"rules": name, "title": rs.title, "unit": rs.unit, "options": _bound_options(rs, registry),
+            "options_given": _plain(options), "hand": to_string(counts), "melds": [str(m) for m in meld_list],
+            "indicator": indicator, "joker_tiles": jt, "seat_wind": seat_wind, "round_wind": round_wind,
+            "dealer": bool(dealer)}
+    if n == 14:
+        if win is None:
+            try:
+                win_index = guobiao._last_tile_of(hand) if counts.any() else None
+            except ValueError:
+                win_index = None
+            if win_index is None:
+                raise ValueError(f"hand {_show(hand)}: cannot tell the winning tile; pass --win TILE")
+        else:
+            try:
+                win_index = tile_index(win)
+            except ValueError as e:
+                raise ValueError(f"--win {_show(str(win))}: {e}") from None
+        flags = dict(self_drawn=self_drawn, after_kong=after_kong, robbing_kong=robbing_kong, last_tile=last_tile,
+                     tianhu=tianhu, dihu=dihu)
+        r = rs.score(counts, melds=meld_list, win_tile=win_index, seat_wind=seat_wind, round_wind=round_wind,
+                     dealer=dealer, **flags, **jokers)
+        return {**base, "complete": True, "win_tile": TILE_NAMES[win_index], **flags, **_result_entry(r)}
+    if n == 13:
+        if win is not None or after_kong or robbing_kong or last_tile or tianhu or dihu:
+            raise ValueError("--win and the win flags need a complete hand (14 tiles, kongs counted as 3)")
+        ws = rs.waits(counts, melds=meld_list, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
+                      dealer=dealer, **jokers)
+        waits = [{"tile": t, **_result_entry(r)} for t, r in sorted(ws.items(), key=lambda kv: tile_index(kv[0]))]
+        best = max((w["total"] for w in waits), default=None)
+        return {**base, "complete": False, "self_drawn": bool(self_drawn), "tenpai": bool(waits), "best": best,
+                "waits": waits}
+    raise ValueError(f"--rules {name}: the hand has {n} tiles counting melds (kongs as 3); "
+                     "expected 14 (complete) or 13 (waiting)")
+
+
+def _num_text(v) -> str:
+    return str(v) if not isinstance(v, float) else f"{v:g}"
+
+
+def _generic_fans_text(fans) -> str:
+    return " + ".join(f"{f['name']} {_num_text(f['value'])}" for f in fans) or "-"
+
+
+def _factors_text(factors) -> str:
+    return " ".join(f"{f['name']} ×{_num_text(f['value'])}" for f in factors)
+
+
+def _human_rules_result(r: dict) -> str:
+    """The text of ``mjpy analyze HAND --rules NAME`` for the generic rule sets."""
+    head = f"hand      {r['hand']}" + ("".join(" " + m for m in r["melds"]) if r["melds"] else "")
+    lines = [head, f"rules     {r['rules']} ({r['unit']}): {r['title']}"]
+    if r["options_given"]:
+        lines.append("options   " + ", ".join(f"{k}={v!r}" for k, v in r["options_given"].items()))
+    if r["indicator"] is not None or r["joker_tiles"] is not None:
+        parts = ([f"indicator {r['indicator']}"] if r["indicator"] is not None else []) + \
+                ([f"joker tiles {','.join(r['joker_tiles'])}"] if r["joker_tiles"] is not None else [])
+        lines.append("jokers    " + ", ".join(parts))
+    u = r["unit"]
+    if r["complete"]:
+        how = [k.replace("_", "-") for k in ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu",
+                                              "dihu") if r[k]] + (["dealer"] if r["dealer"] else [])
+        lines.append(f"win tile  {r['win_tile']}" + (f" ({', '.join(how)})" if how else ""))
+        if not r["is_win"]:
+            lines.append(f"not a win: {r['reason']}")
+            if r["missing"]:
+                lines.append("options   the value is an option: " + " ".join(f"--option {m}=N" for m in r["missing"]))
+            return "\n".join(lines)
+        lines.append(f"form      {r['form']}")
+        lines.append(f"fans      {_generic_fans_text(r['fans'])}")
+        if r["factors"]:
+            lines.append(f"factors   {_factors_text(r['factors'])}")
+        lines.append(f"total     {_num_text(r['total'])}{u}")
+        if r["points"] is not None:
+            lines.append(f"points    {_num_text(r['points'])}")
+        if r["reading"] is not None:
+            lines.append(f"reading   {r['reading']}")
+        return "\n".join(lines)
+    if not r["tenpai"]:
+        lines.append("not waiting: no tile completes a legal win")
+        return "\n".join(lines)
+    lines.append(f"best      {_num_text(r['best'])}{u} over {_plural(len(r['waits']), 'wait')}")
+    for w in r["waits"]:
+        text = f"  {w['tile']:<4} {_num_text(w['total']):>4}{u}  {_generic_fans_text(w['fans'])}"
+        if w["factors"]:
+            text += f"  ({_factors_text(w['factors'])})"
+        if w["points"] is not None:
+            text += f"  points {_num_text(w['points'])}"
+        if w["reading"] is not None and w["substitutes"]:
+            text += f"  reading {w['reading']}"
+        lines.append(text)
+    return "\n".join(lines)
+
+
 def _print(text: str, stream) -> None:
     try:
         stream.write(text + "\n")
@@ -867,8 +1153,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return _run_mass(args)
     try:
         if args.command == "settle":
-            s = _settle(args.file, rules=args.rules, preset=args.preset)
-            from .rules.sichuan_settle import format_settlement
+            s = _settle(args.file, rules=args.rules, preset=args.preset, options=parse_options(args.option))
+            if type(s).__module__.endswith("sichuan_settle"):
+                from .rules.sichuan_settle import format_settlement
+            else:
+                from .rules.engine.settle import format_settlement
 
             result, human = s.to_dict(), (lambda _r, _s=s: format_settlement(_s))
         elif args.command == "jokers":
@@ -878,7 +1167,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             human = _human_jokers
         elif args.command == "rules":
             result, human = rules_table(args.name), _human_rules
+        elif getattr(args, "rules", None) is not None and _rule_family(args) == "generic":
+            from .rules import registry
+
+            _check_generic_flags(args, registry.info(args.rules).name)
+            result = analyze_rules(
+                args.hand, rules=args.rules, options=parse_options(args.option), melds=args.melds, win=args.win,
+                self_drawn=args.self_drawn or args.after_kong, after_kong=args.after_kong,
+                robbing_kong=args.robbing_kong, last_tile=args.last_tile, tianhu=args.tianhu, dihu=args.dihu,
+                dealer=args.dealer, seat_wind=args.seat_wind, round_wind=args.round_wind,
+                indicator=args.indicator, joker_tiles=args.joker_tiles)
+            human = _human_rules_result
         elif getattr(args, "rules", None) is not None and _rule_family(args) == "sichuan":
+            _only_generic(args, "sichuan")
             if args.jokers or args.joker_tiles:
                 raise ValueError("--rules sichuan: Sichuan mahjong has no jokers (无赖子)")
             result = analyze_sichuan(
@@ -889,6 +1190,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 dihu=args.dihu, max_fan=args.max_fan)
             human = _human_sichuan
         elif getattr(args, "rules", None) is not None and _rule_family(args) == "guobiao":
+            _only_generic(args, "guobiao")
             if args.jokers or args.joker_tiles:
                 raise ValueError("--rules guobiao: Guobiao mahjong has no jokers")
             result = analyze_guobiao(
@@ -898,6 +1200,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 profile=args.gb_profile, extension=args.extension)
             human = _human_guobiao
         else:
+            if args.option or args.dealer or args.indicator:
+                raise ValueError("--option, --dealer and --indicator need --rules NAME (mjpy rules lists them); "
+                                 "without --rules name the joker kinds with --joker-tiles")
             result = analyze(
                 args.hand,
                 melds=args.melds,
@@ -921,14 +1226,36 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _rule_family(args) -> str:
-    """Which analysis ``--rules NAME`` runs (``sichuan`` or ``guobiao``); ValueError for other names."""
+    """Which analysis ``--rules NAME`` runs: ``sichuan`` (the Sichuan profiles), ``guobiao``, or
+    ``generic`` (every other rule set of the registry: :func:`analyze_rules`); ValueError for a
+    shape-only rule set or an unknown name."""
     from .rules import registry
 
     row = registry.info(args.rules)
     if not row.scores:
         raise ValueError(f"--rules {args.rules}: {row.name} has shapes only (no fan table); "
                          f"analyze without --rules, with --forms")
-    return "guobiao" if row.name == "guobiao" else "sichuan"
+    if row.name == "guobiao":
+        return "guobiao"
+    if row.binding.endswith(":SichuanRules"):
+        return "sichuan"
+    return "generic"
+
+
+def _only_generic(args, family: str) -> None:
+    """``--option``, ``--dealer`` and ``--indicator`` belong to the generic path (ValueError with sichuan
+    and guobiao, whose flags are their own)."""
+    for attr, flag in (("option", "--option"), ("dealer", "--dealer"), ("indicator", "--indicator")):
+        if getattr(args, attr):
+            raise ValueError(f"--rules {args.rules}: {flag} is not a flag of {family} "
+                             f"(its flags: mjpy analyze --help)")
+
+
+def _check_generic_flags(args, name: str) -> None:
+    """ValueError for a flag of ``mjpy analyze`` that the rule set ``name`` does not read."""
+    for attr, default, flag, hint in _NOT_GENERIC:
+        if getattr(args, attr) != default:
+            raise ValueError(f"--rules {name}: {flag} does not apply ({hint})")
 
 
 def _rule_profile(args) -> str:

@@ -97,9 +97,16 @@ class SichuanRules(RuleSet):
         return sichuan.score_batch(hands, win_tiles, melds=_meld_rows(melds, n), options=self.options,
                                    workers=workers, **flags)
 
+    @property
+    def can_settle(self) -> bool:
+        return self.name != "chengdu_simple"
+
     def _settle(self, table):
         from .sichuan_settle import settle
 
+        if not self.can_settle:
+            raise ValueError("chengdu_simple: no table settlement (the Chengdu modes settle with sichuan_fan and "
+                             "a chengdu_* preset: mjpy settle FILE --rules sichuan --preset chengdu_biaozhun)")
         return settle(table, self.options)
 
 

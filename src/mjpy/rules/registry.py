@@ -25,7 +25,8 @@ __all__ = ["RuleSetInfo", "REGISTRY", "ALIASES", "names", "info", "get", "option
 
 @dataclass(frozen=True)
 class RuleSetInfo:
-    """One rule set. ``n_kinds``: tile kinds in the wall (27: the three suits; 34: with honors);
+    """One rule set. ``n_kinds``: tile kinds in the wall (27: the three suits; 34: with honors; 25:
+    清远's 筒, 条 and honors);
     ``n_flowers``: flowers in the wall (set aside and replaced); ``forms``: the win forms (mjpy
     form names) the kernel checks for shanten and the solo-play loop; ``dingque``: the player
     declares a missing suit (Sichuan 定缺); ``binding``: ``"module:Class"`` of its
@@ -54,6 +55,7 @@ class RuleSetInfo:
         return bool(self.binding)
 
 
+_STD2 = ("standard", "seven_pairs")
 _STD3 = ("standard", "seven_pairs", "thirteen_orphans")
 
 REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
@@ -69,6 +71,15 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
     RuleSetInfo("guobiao", "Guobiao / MCR 国标麻将 (81 fans, 8-fan minimum)", 34, 8, 4, 13, "番",
                 _STD3 + ("knitted",),
                 binding="mjpy.rules.bindings:GuobiaoRules", docs="docs/rules.md#guobiao"),
+    RuleSetInfo("guangdong_tuidao", "Guangdong 推倒胡 with 鬼 (大胡 / 小胡, factors)", 34, 0, 4, 13, "倍", _STD2,
+                jokers="guangdong", binding="mjpy.rules.guangdong:TableRules",
+                docs="docs/rules.md#guangdong-tuidao"),
+    RuleSetInfo("guangdong_jipinghu", "Guangdong 雞平和 (番, 爆和 3, 分值 2^番)", 34, 0, 4, 13, "番", _STD3,
+                binding="mjpy.rules.guangdong:TableRules", docs="docs/rules.md#guangdong-jipinghu"),
+    RuleSetInfo("qingyuan", "Qingyuan 清远 (100 tiles: no 万; points of the highest pattern)", 25, 0, 4, 13, "点",
+                _STD2, binding="mjpy.rules.guangdong:TableRules", docs="docs/rules.md#qingyuan"),
+    RuleSetInfo("tianjin", "Tianjin 天津 混 (和目 add up, self-drawn only)", 34, 0, 4, 13, "番", _STD2,
+                jokers="tianjin", binding="mjpy.rules.tianjin:TableRules", docs="docs/rules.md#tianjin"),
     RuleSetInfo("standard", "136 tiles, shapes only: standard, seven pairs, thirteen orphans", 34, 0, 4, 13, "",
                 _STD3, docs="docs/rules.md#forms"),
     RuleSetInfo("riichi", "136 tiles, shapes only: seven pairs of distinct kinds (Japanese rule)", 34, 0, 4, 13,
@@ -78,7 +89,7 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
 #: Other names accepted for a rule set.
 ALIASES: Mapping[str, str] = MappingProxyType({
     "sichuan": "sichuan_fan", "xuezhan": "sichuan_fan", "chengdu": "chengdu_simple",
-    "mcr": "guobiao", "gb": "guobiao",
+    "mcr": "guobiao", "gb": "guobiao", "tuidaohu": "guangdong_tuidao", "jipinghu": "guangdong_jipinghu",
 })
 
 

@@ -1,0 +1,195 @@
+"""The facts of one reading: what fan rows and win conditions read (docs/rules.md#engine).
+
+>>> from mjpy.rules.engine.facts import FACTS
+>>> FACTS["all_pungs"]
+'standard form, every set a pung or kong (declared melds included)'
+
+:func:`facts` turns a :class:`~mjpy.rules.engine.readings.Reading`, the declared melds and the
+situation into a :class:`Facts` (attribute access, every name of :data:`FACTS`). Booleans are
+``0``/``1`` so that rows can count them; counts are ints. The list is the contract between the
+tables and the engine: a table may only name these facts (checked when the table is built).
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence, Tuple
+
+from .readings import Reading
+
+__all__ = ["FACTS", "Facts", "facts", "Situation"]
+
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+OPEN_MELDS = ("chi", "pon", "minkan", "kakan")
+
+#: name -> meaning. Situation flags come from the caller; the rest from the reading.
+FACTS: Mapping[str, str] = {
+    # form
+    "standard": "a standard reading (sets and a pair)",
+    "seven_pairs": "a seven-pairs reading",
+    "thirteen_orphans": "a thirteen-orphans reading",
+    # sets
+    "all_pungs": "standard form, every set a pung or kong (declared melds included)",
+    "all_chows": "standard form, every set a chow (declared melds included)",
+    "all_pungs_exposed": "standard form, every set a declared pon or exposed kong (minkan / kakan)",
+    "straight": "chows 123, 456 and 789 of one suit (一条龙)",
+    "n_dragon_pungs": "pungs and kongs of dragons",
+    "n_wind_pungs": "pungs and kongs of winds",
+    "seat_wind_pung": "a pung or kong of the seat wind",
+    "round_wind_pung": "a pung or kong of the round wind",
+    "pair_dragon": "the pair (standard form) is a dragon",
+    "pair_wind": "the pair (standard form) is a wind",
+    "pair_value_honor": "the pair (standard form) is a dragon, the seat wind or the round wind",
+    # tiles of the whole hand (melds included)
+    "n_suits": "suits present",
+    "has_honors": "an honor is present",
+    "has_terminals": "a 1 or 9 is present",
+    "one_suit": "one suit and no honors (清一色)",
+    "half_flush": "one suit and honors (混一色)",
+    "honors_only": "honors only",
+    "all_258": "every tile a 2, 5 or 8 of a suit (将一色)",
+    "terminals_only": "every tile a 1 or 9",
+    "orphans_only": "every tile a 1, 9 or honor",
+    "nine_gates": "no melds and the 13 tiles before the win are 1112345678999 of one suit",
+    # melds
+    "n_open_melds": "declared chi / pon / minkan / kakan (开口)",
+    "n_ankan": "declared concealed kongs",
+    "n_mingang": "declared exposed kongs (minkan and kakan)",
+    "all_melds_open": "four declared chi / pon / minkan / kakan (the concealed part is the pair)",
+    "n_chi": "declared chi",
+    "joker_melded": "a pon / minkan / kakan of a joker kind",
+    # jokers
+    "n_substitutes": "jokers standing for another kind (0: 硬胡)",
+    "jokers_held": "joker tiles in the hand or its melds",
+    "straight_face_joker": "the straight holds no substitute and at least one joker at its own face (本绘龙)",
+    "straight_no_substitute": "the straight holds no substitute",
+    # the winning tile
+    "win_in_pair": "the winning tile completes the pair (单钓)",
+    "win_pair_joker": "the winning tile is not a joker and its pair partner is a joker (混吊)",
+    "win_pair_joker_joker": "the winning tile is a joker and its pair partner is a joker (双混吊)",
+    "zhuowu": "the winning tile is the 5m of a 4m-5m-6m chow, 4m and 6m not both substitutes (捉五魁)",
+    "zhuowu_both_jokers": "捉五魁 with 4m and 6m both substitutes (双绘捉五)",
+    # situation (from the caller)
+    "self_drawn": "自摸", "after_kong": "the winning tile is a kong replacement (杠上花)",
+    "robbing_kong": "抢杠", "last_tile": "the last tile (海底)", "tianhu": "天胡 / 天和",
+    "dihu": "地胡 / 人和", "dealer": "the winner is the dealer", "triple_ron": "一炮三响 (three winners)",
+}
+
+
+class Facts(dict):
+    """The facts of one reading (a dict with attribute access)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class Situation(dict):
+    """The situation flags of a win plus the seat and round wind (indices 27-30)."""
+
+    __slots__ = ()
+    __getattr__ = Facts.__getattr__
+
+
+def _meld_sets(melds: Sequence[Tuple[str, int]]):
+    """(set kind, tile, meld kind) of each declared meld."""
+    out = []
+    for kind, t in melds:
+        out.append(("chow" if kind == "chi" else "pung", t, kind))
+    return out
+
+
+def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jokers: Tuple[int, ...],
+          pre_win: Sequence[int] = ()) -> Facts:
+    """The :data:`FACTS` of reading ``r`` with the declared ``melds`` ((kind, lowest tile) pairs).
+
+    ``jokers``: the joker kinds; ``pre_win``: the concealed counts before the winning tile (for
+    ``nine_gates``).
+    """
+    std = r.form == "standard"
+    sets = [(k, slots[0][0], None) for k, slots in r.groups if k in ("pung", "chow")] + _meld_sets(melds)
+    pair = next((slots[0][0] for k, slots in r.groups if k == "pair"), None) if std else None
+    tiles = [rep for _, slots in r.groups for rep, _ in slots]
+    n_concealed = len(tiles)
+    for kind, t in melds:
+        tiles += [t, t + 1, t + 2] if kind == "chi" else [t] * (3 if kind == "pon" else 4)
+    kinds = set(tiles)
+    suits = {t // 9 for t in kinds if t < 27}
+    honors = any(t >= 27 for t in kinds)
+    pungs = [t for k, t, _ in sets if k == "pung"]
+    seat, rnd = situation["seat_wind"], situation["round_wind"]
+    n_chows = sum(1 for k, _, _ in sets if k == "chow")
+
+    chow_groups = {}
+    for k, slots in r.groups:
+        if k == "chow":
+            chow_groups.setdefault(slots[0][0], slots)
+    for kind, t in melds:
+        if kind == "chi":
+            chow_groups.setdefault(t, tuple((t + i, t + i) for i in range(3)))
+    straight = face = nosub = False
+    for s0 in (0, 9, 18):
+        if all(s0 + d in chow_groups for d in (0, 3, 6)):
+            slots = [x for d in (0, 3, 6) for x in chow_groups[s0 + d]]
+            straight = True
+            nosub = all(rep == phys for rep, phys in slots)
+            face = nosub and any(phys in jokers for _, phys in slots)
+            break
+
+    gi, (wrep, wphys) = r.win
+    wkind, wslots = r.groups[gi]
+    in_pair = wkind == "pair"
+    partner = None
+    if in_pair:
+        rest = list(wslots)
+        rest.remove((wrep, wphys))
+        partner = rest[0][1]
+    zhuowu = both = False
+    if wkind == "chow" and wslots[0][0] == 3 and wrep == 4:
+        flanks = [phys for rep, phys in wslots if rep in (3, 5)]
+        both = all(p in jokers for p in flanks)
+        zhuowu = not both
+
+    nine = False
+    if not melds and pre_win and len(suits) == 1 and not honors:
+        s0 = 9 * next(iter(suits))
+        nine = [pre_win[s0 + i] for i in range(9)] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    held = any(phys in jokers for _, slots in r.groups for _, phys in slots) or any(t in jokers for t in tiles[n_concealed:])
+
+    f = Facts(
+        standard=int(std), seven_pairs=int(r.form == "seven_pairs"),
+        thirteen_orphans=int(r.form == "thirteen_orphans"),
+        all_pungs=int(std and n_chows == 0), all_chows=int(std and len(pungs) == 0),
+        all_pungs_exposed=int(std and all(mk in ("pon", "minkan", "kakan") for _, _, mk in sets)),
+        straight=int(straight),
+        n_dragon_pungs=sum(1 for t in pungs if t in DRAGONS), n_wind_pungs=sum(1 for t in pungs if t in WINDS),
+        seat_wind_pung=int(seat in pungs), round_wind_pung=int(rnd in pungs),
+        pair_dragon=int(pair in DRAGONS), pair_wind=int(pair in WINDS),
+        pair_value_honor=int(pair is not None and (pair in DRAGONS or pair in (seat, rnd))),
+        n_suits=len(suits), has_honors=int(honors), has_terminals=int(bool(kinds & TERMINALS)),
+        one_suit=int(len(suits) == 1 and not honors), half_flush=int(len(suits) == 1 and honors),
+        honors_only=int(not suits), all_258=int(all(t < 27 and t % 9 in (1, 4, 7) for t in kinds)),
+        terminals_only=int(kinds <= TERMINALS),
+        orphans_only=int(all(t in TERMINALS or t >= 27 for t in kinds)),
+        nine_gates=int(nine),
+        n_open_melds=sum(1 for k, _ in melds if k in OPEN_MELDS),
+        n_ankan=sum(1 for k, _ in melds if k == "ankan"),
+        n_mingang=sum(1 for k, _ in melds if k in ("minkan", "kakan")),
+        all_melds_open=int(len(melds) == 4 and all(k in OPEN_MELDS for k, _ in melds)),
+        n_chi=sum(1 for k, _ in melds if k == "chi"),
+        joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jokers for k, t in melds)),
+        n_substitutes=r.substitutes,
+        jokers_held=int(held),
+        straight_face_joker=int(face), straight_no_substitute=int(straight and nosub),
+        win_in_pair=int(in_pair),
+        win_pair_joker=int(in_pair and partner in jokers and wphys not in jokers),
+        win_pair_joker_joker=int(in_pair and partner in jokers and wphys in jokers),
+        zhuowu=int(zhuowu), zhuowu_both_jokers=int(both),
+    )
+    for k in ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron"):
+        f[k] = int(bool(situation.get(k, False)))
+    return f

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
-import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
@@ -32,6 +30,7 @@ import numpy as np
 from ..meld import Meld, _canonical_kind
 from ..notation import parse_hand, to_string
 from ..tiles import TILE_NAMES, tile_index
+from .engine.settle import load_table
 
 __all__ = ["settle", "SettleOptions", "Settlement", "Payment", "WinResult", "DrawResult", "load_table",
            "format_settlement", "REASONS", "PRESETS"]
@@ -401,27 +400,6 @@ class _Player:
 
     def hand_text(self) -> str:
         return to_string(self.counts) or "-"
-
-
-def load_table(path_or_text) -> dict:
-    """Read a table: a path to a JSON file, or JSON text. ValueError naming the file and the JSON error."""
-    if isinstance(path_or_text, (str, os.PathLike)) and not str(path_or_text).lstrip().startswith("{"):
-        path = os.fspath(path_or_text)
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            raise ValueError(f"{path}: cannot read ({e.strerror or e})") from None
-        where = path
-    else:
-        text, where = str(path_or_text), "table"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{where}: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{where}: the table must be a JSON object, got {type(data).__name__}")
-    return data
 
 
 def _tile(value, where: str) -> int:

@@ -21,7 +21,11 @@ import numpy as np
 __all__ = ["add_parsers", "run"]
 
 EVAL_WHAT = ("shanten", "waits", "is_win", "useful", "tenpai", "dajiao", "fan", "flower_pig")
-EVAL_RULES = ("sichuan", "standard", "riichi", "guobiao")
+def _eval_rules():
+    """The rule sets ``evaluate`` takes: those of the simulation (their forms and walls come from the registry)."""
+    from mjpy.simulation import RULESETS
+
+    return tuple(RULESETS)
 SICHUAN_ONLY = ("dajiao", "fan", "flower_pig")
 EVAL_CHUNK = 1 << 18
 
@@ -67,7 +71,7 @@ def add_parsers(sub) -> None:
     e.add_argument("--what", default="shanten", metavar="WHAT",
                    help="comma-separated: " + ",".join(EVAL_WHAT) + " (default shanten)")
     e.add_argument("--rules", default=None, metavar="RULES",
-                   help="forms of a rule set: " + ", ".join(EVAL_RULES)
+                   help="forms of a rule set: " + ", ".join(_eval_rules())
                         + " (default: standard + seven pairs + thirteen orphans)")
     e.add_argument("--dingque", default=None, metavar="SUIT",
                    help="sichuan: the 定缺 suit m/p/s for tenpai, dajiao and fan")
@@ -397,8 +401,8 @@ def evaluate_cmd(args) -> int:
     rules = None
     if args.rules is not None:
         rules = args.rules.strip().lower()
-        if rules not in EVAL_RULES:
-            raise ValueError(f"unknown rule set {args.rules!r}: expected one of {', '.join(EVAL_RULES)}")
+        if rules not in _eval_rules():
+            raise ValueError(f"unknown rule set {args.rules!r}: expected one of {', '.join(_eval_rules())}")
     for w in what:
         if w in SICHUAN_ONLY and rules != "sichuan":
             raise ValueError(f"--what {w} needs --rules sichuan")

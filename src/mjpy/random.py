@@ -21,26 +21,40 @@ from mjcore import simulate as _sim
 
 __all__ = ["deal", "walls", "RULE_WALLS", "FLOWER_CODES"]
 
-#: tile kinds in the wall (27 = the three suits, 34 = + honors) and flowers, per rule set
-RULE_WALLS = {
-    "sichuan": (27, 0),
-    "standard": (34, 0),
-    "riichi": (34, 0),
-    "guobiao": (34, 8),
-}
-
 #: wall codes of the eight flowers returned by :func:`walls` (梅 兰 竹 菊 春 夏 秋 冬)
 FLOWER_CODES = tuple(range(34, 42))
 
 
+def _rule_walls():
+    """{rule set: (tile kinds, flowers)} for the rule sets of the registry (:mod:`mjpy.rules.registry`,
+    the one list of rule sets) whose wall the kernel deals: 27 kinds (the suits) or 34 (+ honors)."""
+    from .rules.registry import REGISTRY
+
+    return {name: (r.n_kinds, r.n_flowers) for name, r in REGISTRY.items() if r.n_kinds in (27, 34)}
+
+
+def __getattr__(name):
+    if name == "RULE_WALLS":          # read from the registry when asked (it imports the rule sets)
+        return _rule_walls()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def wall_of(rules: str) -> Tuple[int, int]:
-    """(tile kinds, flowers) of a rule set's wall; ValueError naming the known ones."""
+    """(tile kinds, flowers) of a rule set's wall (any name or alias of the registry); ValueError
+    naming the known ones.
+
+    >>> wall_of("sichuan"), wall_of("guobiao")
+    ((27, 0), (34, 8))
+    """
+    from .rules.registry import info
+
     if not isinstance(rules, str):
         raise TypeError(f"rules must be a string, got {type(rules).__name__}")
-    try:
-        return RULE_WALLS[rules.strip().lower()]
-    except KeyError:
-        raise ValueError(f"unknown rule set {rules!r}: expected one of {', '.join(RULE_WALLS)}") from None
+    row = info(rules)
+    if row.n_kinds not in (27, 34):
+        raise ValueError(f"{row.name}: the kernel deals walls of the 108 suited tiles or of all 136 (+ flowers); "
+                         f"the {row.tiles}-tile wall of {row.name} is not dealt yet")
+    return row.n_kinds, row.n_flowers
 
 
 def deal(n: int, rules: str = "sichuan", seed: int = 0, hand_size: int = 13, *, start: int = 0,

@@ -106,19 +106,25 @@ class RuleSet:
         return self.scorer_factory() if self.scorer_factory is not None else None
 
 
+def _from_registry(name: str, registered: str, description: str, scorer=None) -> RuleSet:
+    """A simulation rule set whose wall, forms, seven-pairs rule and 定缺 are those of the registry's
+    row ``registered`` (:mod:`mjpy.rules.registry`, the one list of rule sets)."""
+    from mjpy.rules.registry import info
+
+    row = info(registered)
+    return RuleSet(name, row.n_kinds, row.n_flowers, row.forms, row.quads_as_two_pairs, row.dingque, description,
+                   scorer)
+
+
 RULESETS: Dict[str, RuleSet] = {
-    "sichuan": RuleSet("sichuan", 27, 0, ("standard", "seven_pairs"), True, True,
-                       "Sichuan 血战到底: 108 tiles, 定缺, standard + seven pairs (龙七对)",
-                       _sichuan_scorer),
-    "standard": RuleSet("standard", 34, 0, ("standard", "seven_pairs", "thirteen_orphans"), True,
-                        False, "136 tiles, standard + seven pairs + thirteen orphans"),
-    "riichi": RuleSet("riichi", 34, 0, ("standard", "seven_pairs", "thirteen_orphans"), False,
-                      False, "136 tiles, seven pairs of distinct kinds (Japanese rule)"),
-    "guobiao": RuleSet("guobiao", 34, 8, ("standard", "seven_pairs", "thirteen_orphans", "knitted"),
-                       True, False,
-                       "144 tiles (8 flowers, 补花), every Guobiao form; fan = guobiao.score_batch "
-                       "(self-drawn, flowers included; the 8-fan minimum is not applied to wins)",
-                       _guobiao_scorer),
+    "sichuan": _from_registry("sichuan", "sichuan_fan",
+                              "Sichuan 血战到底: 108 tiles, 定缺, standard + seven pairs (龙七对)", _sichuan_scorer),
+    "standard": _from_registry("standard", "standard", "136 tiles, standard + seven pairs + thirteen orphans"),
+    "riichi": _from_registry("riichi", "riichi", "136 tiles, seven pairs of distinct kinds (Japanese rule)"),
+    "guobiao": _from_registry("guobiao", "guobiao",
+                              "144 tiles (8 flowers, 补花), every Guobiao form; fan = guobiao.score_batch "
+                              "(self-drawn, flowers included; the 8-fan minimum is not applied to wins)",
+                              _guobiao_scorer),
 }
 
 

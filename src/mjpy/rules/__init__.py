@@ -14,8 +14,21 @@ Every rule set is also reached by name through one interface (:func:`get`, :func
 >>> rules.get("sichuan_fan").score("11222244p557799m", win_tile="9m", dingque="s").total
 5
 """
-from . import guobiao, registry, sichuan
-from .interface import Result, RuleSet
-from .registry import get, info, names
+import importlib
 
-__all__ = ["sichuan", "guobiao", "registry", "get", "info", "names", "Result", "RuleSet"]
+from . import registry
+from .interface import Result, RuleSet
+from .registry import get, info, names, options
+
+__all__ = ["sichuan", "guobiao", "guangdong", "tianjin", "registry", "get", "info", "names", "options", "Result",
+           "RuleSet"]
+
+_MODULES = ("sichuan", "guobiao", "guobiao_ext", "guangdong", "tianjin", "sichuan_settle")
+
+
+def __getattr__(name):
+    """The rule-set modules load on first use (``mjpy.rules.sichuan``), so that the registry, read by
+    ``deal`` and ``simulate`` at import, imports no rule set."""
+    if name in _MODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

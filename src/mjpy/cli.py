@@ -31,6 +31,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
+from .console import write_line
 from .errors import NotationError, _show
 from .notation import parse, parse_hand, to_string, to_unicode
 from .tiles import CHINESE_NAMES, N_KINDS, TILE_NAMES, UNICODE_TILES
@@ -1125,12 +1126,7 @@ def _human_rules_result(r: dict) -> str:
     return "\n".join(lines)
 
 
-def _print(text: str, stream) -> None:
-    try:
-        stream.write(text + "\n")
-    except UnicodeEncodeError:  # e.g. a legacy Windows console
-        enc = getattr(stream, "encoding", None) or "ascii"
-        stream.write((text + "\n").encode(enc, "replace").decode(enc))
+_print = write_line
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

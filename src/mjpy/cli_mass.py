@@ -18,6 +18,8 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
+from mjpy.console import write_line
+
 __all__ = ["add_parsers", "run"]
 
 EVAL_WHAT = ("shanten", "waits", "is_win", "useful", "tenpai", "dajiao", "fan", "flower_pig")
@@ -476,9 +478,7 @@ def evaluate_cmd(args) -> int:
 
 
 def _print(text: str) -> None:
-    from mjpy.cli import _print as p
-
-    p(text, sys.stdout)
+    write_line(text, sys.stdout)
 
 
 def run(args) -> int:

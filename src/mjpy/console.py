@@ -1,4 +1,4 @@
-"""Writing the command line's output: one line of text to a stream, whatever the console's encoding.
+r"""Writing the command line's output: one line of text to a stream, whatever the console's encoding.
 
 >>> import io
 >>> s = io.StringIO(); write_line("一条龙", s); s.getvalue()

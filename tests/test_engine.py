@@ -239,3 +239,17 @@ def test_waits_and_batch_agree_with_score():
                               for d in (True, False))
     hands = np.stack([mjpy.parse("123m456m789p234s55z"), mjpy.parse("123m456m789p234s56z")])
     assert rs.score_batch(hands, [31, 31], self_drawn=[True, False]).tolist() == [2, -1]
+
+
+@pytest.mark.parametrize("module", ["mjpy.rules.registry", "mjpy.rules.interface", "mjpy.rules.bindings",
+                                    "mjpy.rules.engine.readings", "mjpy.rules.engine.facts",
+                                    "mjpy.rules.engine.table", "mjpy.rules.engine.scoring",
+                                    "mjpy.rules.guangdong", "mjpy.rules.tianjin", "mjpy.rules", "mjpy.random",
+                                    "mjpy.console"])
+def test_docstring_examples(module):
+    """The examples in the docstrings of the registry, the interface and the engine run as written."""
+    import doctest
+    import importlib
+
+    res = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert res.attempted > 0 and res.failed == 0

@@ -76,8 +76,8 @@ FACTS: Mapping[str, str] = {
 }
 
 
-class Facts(dict):
-    """The facts of one reading (a dict with attribute access)."""
+class AttrDict(dict):
+    """A dict whose keys read as attributes (the engine's facts, situations and options)."""
 
     __slots__ = ()
 
@@ -88,11 +88,16 @@ class Facts(dict):
             raise AttributeError(name) from None
 
 
-class Situation(dict):
+class Facts(AttrDict):
+    """The facts of one reading."""
+
+    __slots__ = ()
+
+
+class Situation(AttrDict):
     """The situation flags of a win plus the seat and round wind (indices 27-30)."""
 
     __slots__ = ()
-    __getattr__ = Facts.__getattr__
 
 
 def _meld_sets(melds: Sequence[Tuple[str, int]]):

@@ -28,7 +28,7 @@ from ...meld import coerce_melds
 from ...notation import NotationError, _coerce_counts, parse_hand
 from ...tiles import TILE_NAMES, tile_index
 from ..interface import Result, RuleSet
-from .facts import FACTS, Situation, facts
+from .facts import FACTS, AttrDict, Situation, facts
 from .readings import readings
 from .table import Table, evaluate
 
@@ -65,16 +65,10 @@ class RuleSpec:
     settle: Optional[Callable[["TableRules", Any], Any]] = None
 
 
-class Options(dict):
+class Options(AttrDict):
     """A rule set's options (read-only mapping with attribute access)."""
 
     __slots__ = ()
-
-    def __getattr__(self, name):
-        try:
-            return self[name]
-        except KeyError:
-            raise AttributeError(name) from None
 
     def __setitem__(self, k, v):
         raise TypeError("rule-set options are read-only: rules.get(name, **options) builds new ones")

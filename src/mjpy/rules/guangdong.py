@@ -152,6 +152,7 @@ JIPINGHU = TableRules.register(RuleSpec(
                  payment=(None, "discarder_pays", "discarder_pays_all", "all_pay")),
     numbers=("cap", "qidui", "tianhe_fan", "renhe_fan"),
     table=_jipinghu_table, kinds=lambda o: ALL_KINDS, thirteen_orphans=True, check=_jipinghu_check,
+    check_flags=("tianhu", "dihu"),
     settle=settle_jipinghu,
 ))
 

@@ -22,6 +22,8 @@ from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 import numpy as np
 
+from mjcore import engine as _engine
+from mjcore.batch import coerce_hands
 from mjcore.analysis import is_win as _kernel_is_win
 
 from ...meld import coerce_melds
@@ -29,13 +31,18 @@ from ...notation import NotationError, _coerce_counts, parse_hand
 from ...tiles import TILE_NAMES, tile_index
 from ..interface import Result, RuleSet
 from .facts import FACTS, AttrDict, Situation, facts
-from .readings import readings
+from .compiled import compile_table, exact
+from .readings import Reading, readings
 from .table import Table, evaluate
 
 __all__ = ["RuleSpec", "TableRules"]
 
 _FLAGS = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer")
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "东": 0, "南": 1, "西": 2, "北": 3, "東": 0}
+_SITUATION = _FLAGS + ("triple_ron",)
+#: seat / round wind -> tile index (the fast path of ``score``; other spellings take the checked path)
+_JOKER_KEYS = frozenset(("indicator", "joker_tiles"))
+_WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30, 0: 27, 1: 28, 2: 29, 3: 30}
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,7 @@ class RuleSpec:
     ``table(options)`` builds the fan table; ``kinds(options)`` the tile set; ``jokers(options,
     indicator, given)`` the joker kinds (``()`` for none); ``any_shape(options)``: a hand of honors
     only wins in any shape; ``extra_flags``: keyword flags of ``score``
-    beyond the common ones; ``check(situation, options)`` raises for inconsistent flags."""
+    beyond the common ones; ``check(situation, options)`` raises for inconsistent flags (``check_flags``: the flags it reads)."""
 
     name: str
     defaults: Mapping[str, Any]
@@ -61,6 +68,8 @@ class RuleSpec:
     discard_wins: Callable[[Any], bool] = lambda o: True
     extra_flags: Tuple[str, ...] = ()
     check: Optional[Callable[[Situation, Any], None]] = None
+    #: the situation flags ``check`` reads (``None``: all of them)
+    check_flags: Optional[Tuple[str, ...]] = None
     #: ``settle(rules, table) -> Settlement``: the table settlement (docs/settle.md), None without one
     settle: Optional[Callable[["TableRules", Any], Any]] = None
 
@@ -99,6 +108,64 @@ def _options(spec: RuleSpec, given: Mapping[str, Any]) -> Options:
     return Options(o)
 
 
+_FLAG_BITS = tuple(enumerate(_engine.FLAG_NAMES))
+_CODES = _engine.MELD_CODES
+
+
+def _flag_bits(s) -> int:
+    bits = 0
+    for i, k in _FLAG_BITS:
+        if s[k]:
+            bits |= 1 << i
+    return bits
+
+
+def _meld_codes(ms) -> bytes:
+    """The engine's meld bytes: (kind code, lowest tile) per meld."""
+    return bytes(x for k, t in ms for x in (_CODES[k], t))
+
+
+def _mask(kinds) -> int:
+    m = 0
+    for k in kinds:
+        m |= 1 << k
+    return m
+
+
+def _per_row(v, n: int, what: str, kind) -> np.ndarray:
+    """One value for every row, or one per row, as an (n,) array."""
+    a = np.asarray(v, dtype=object if kind is object else None)
+    if a.ndim == 0:
+        a = np.full(n, v, dtype=object if kind is object else None)
+    elif a.shape != (n,):
+        raise ValueError(f"{what} must be one value or one per row ({n}), got shape {a.shape}")
+    if kind is bool:
+        if a.dtype != bool:
+            if a.dtype == object and all(isinstance(x, (bool, np.bool_)) for x in a):
+                return a.astype(bool)
+            raise TypeError(f"{what} must be bools, got dtype {a.dtype}")
+    return a
+
+
+def _row(v, i: int):
+    """Row ``i`` of a per-row flag (or the one value)."""
+    if isinstance(v, np.ndarray) and v.ndim == 1:
+        x = v[i]
+        return x.item() if isinstance(x, np.generic) else x
+    if isinstance(v, (list, tuple)) and v and isinstance(v[0], (list, tuple, np.ndarray, type(None))):
+        return v[i]
+    return v
+
+
+def _reading(form, groups, win) -> Reading:
+    """The engine's reading as a :class:`Reading` (groups and slots sorted, as the enumeration gives them)."""
+    wg, slot = win
+    keyed = [(kind, tuple(sorted(slots))) for kind, slots in groups]
+    target = keyed[wg]
+    ordered = sorted(keyed)
+    return Reading(form, tuple(ordered), (ordered.index(target), tuple(slot)))
+
+
 class TableRules(RuleSet):
     """A :class:`RuleSpec` bound to its options (built by :func:`mjpy.rules.get`)."""
 
@@ -109,6 +176,18 @@ class TableRules(RuleSet):
         self.spec = self.specs[info.name]
         self.table = self.spec.table(options)
         self.kinds = tuple(self.spec.kinds(options))
+        self.compiled = compile_table(self.table, options, self._shape())
+        self._pow2 = self.table.points == "pow2"
+        self._joker_cache: Dict[Any, Tuple[int, ...]] = {}
+        # bits of score()'s flags that take the checked path: after_kong, robbing_kong and those the
+        # rule set's own check reads
+        self._slow_bits = 0b110 | sum(1 << i for i, k in _FLAG_BITS if self.spec.check is not None
+                                      and k in (self.spec.check_flags or _FLAGS))
+        self._outside = tuple(t for t in range(34) if t not in set(self.kinds))
+        try:                                    # the joker kinds when a call names none
+            self._default_jokers = self._jokers_given({})
+        except ValueError:                      # (an indicator is needed: asked again per call)
+            self._default_jokers = None
         self.extra_flags = ("joker_tiles", "indicator", "triple_ron") + self.spec.extra_flags
         self.batch_flags = ("after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "seat_wind",
                             "round_wind", "triple_ron", "joker_tiles", "indicator") + self.spec.extra_flags
@@ -137,12 +216,13 @@ class TableRules(RuleSet):
 
     # -- input ----------------------------------------------------------------------------------
     def _hand(self, hand, melds, size: int):
-        """(counts list, [(kind, lowest tile)]) checked: tile set, copies, size."""
+        """(counts as a (34,) uint8 array, [(kind, lowest tile)]) checked: tile set, copies, size."""
         if isinstance(hand, str):
             try:
                 counts, inline = parse_hand(hand)
             except NotationError as e:
                 raise e.relabel(f"{self.name}: hand {hand!r}") from None
+            counts = np.asarray(counts, np.uint8)
             meld_list = list(inline)
         else:
             counts, meld_list = _coerce_counts(hand), []
@@ -160,23 +240,27 @@ class TableRules(RuleSet):
             ms.append((m.kind, min(m.tiles)))
         if len(ms) > 4:
             raise ValueError(f"{self.name}: {len(ms)} melds, at most 4")
-        c = [int(x) for x in counts]
+        raw = counts.tobytes()
         need = size - 3 * len(ms)
-        if sum(c) != need:
-            raise ValueError(f"{self.name}: the hand has {sum(c)} concealed tiles with {len(ms)} melds: expected "
+        if sum(raw) != need:
+            raise ValueError(f"{self.name}: the hand has {sum(raw)} concealed tiles with {len(ms)} melds: expected "
                              f"{need} ({'the winning tile included' if size == 14 else 'a waiting hand'})")
-        total = list(c)
-        for m in meld_list:
-            for t in m.tiles:
-                total[t] += 1
-        kinds = set(self.kinds)
-        for t, n in enumerate(total):
-            if n and t not in kinds:
+        if meld_list:
+            total = list(raw)
+            for m in meld_list:
+                for t in m.tiles:
+                    total[t] += 1
+        else:
+            total = raw
+        for t in self._outside:
+            if total[t]:
                 raise ValueError(f"{self.name}: {TILE_NAMES[t]} is not used in this rule set "
                                  f"({len(self.kinds) * 4} tiles, docs/rules.md#{self.info.docs.split('#')[-1]})")
-            if n > 4:
-                raise ValueError(f"{self.name}: {TILE_NAMES[t]} appears {n} times counting the melds (at most 4)")
-        return c, ms
+        if meld_list:
+            for t, n in enumerate(total):
+                if n > 4:
+                    raise ValueError(f"{self.name}: {TILE_NAMES[t]} appears {n} times counting the melds (at most 4)")
+        return counts, ms
 
     def joker_kinds(self, indicator=None, joker_tiles=None) -> Tuple[int, ...]:
         """The joker kinds of a hand (ascending indices) from the flipped ``indicator`` (or the
@@ -189,6 +273,11 @@ class TableRules(RuleSet):
         return self._jokers({"indicator": indicator, "joker_tiles": joker_tiles})
 
     def _jokers(self, flags) -> Tuple[int, ...]:
+        if self._default_jokers is not None and flags.get("joker_tiles") is None and flags.get("indicator") is None:
+            return self._default_jokers
+        return self._jokers_given(flags)
+
+    def _jokers_given(self, flags) -> Tuple[int, ...]:
         jt, ind = flags.get("joker_tiles"), flags.get("indicator")
         if jt is not None and ind is not None:
             raise ValueError(f"{self.name}: give joker_tiles= or indicator=, not both")
@@ -204,34 +293,79 @@ class TableRules(RuleSet):
         return tuple(sorted(self.spec.jokers(self.options, None if ind is None else tile_index(ind), None)))
 
     def _situation(self, flags) -> Situation:
-        s = Situation({k: bool(flags.get(k, False)) for k in _FLAGS + ("triple_ron",)})
-        for k in _FLAGS + ("triple_ron",):
+        s = Situation()
+        for k in _SITUATION:
             v = flags.get(k, False)
-            if not isinstance(v, (bool, np.bool_)):
-                raise TypeError(f"{self.name}: {k} must be a bool, got {type(v).__name__}")
+            if v is not False and v is not True:
+                if not isinstance(v, np.bool_):
+                    raise TypeError(f"{self.name}: {k} must be a bool, got {type(v).__name__}")
+                v = bool(v)
+            s[k] = v
         for k in ("seat_wind", "round_wind"):
             w = flags.get(k, "E")
-            key = w.strip().upper() if isinstance(w, str) else None
-            if key in _WINDS:
-                s[k] = 27 + _WINDS[key]
+            i = _WINDS.get(w) if isinstance(w, str) else None
+            if i is None and isinstance(w, str):
+                i = _WINDS.get(w.strip().upper())
+            if i is not None:
+                s[k] = 27 + i
             elif isinstance(w, (int, np.integer)) and not isinstance(w, bool) and 0 <= w <= 3:
                 s[k] = 27 + int(w)
             else:
                 raise ValueError(f"{self.name}: {k} must be E/S/W/N (东南西北) or 0-3, got {w!r}")
-        if s.self_drawn and s.robbing_kong:
-            raise ValueError(f"{self.name}: self_drawn and robbing_kong exclude each other")
-        if s.after_kong and not s.self_drawn:
+        if s["self_drawn"]:
+            if s["robbing_kong"]:
+                raise ValueError(f"{self.name}: self_drawn and robbing_kong exclude each other")
+            if s["triple_ron"]:
+                raise ValueError(f"{self.name}: triple_ron (一炮三响) is a win on a discard: self_drawn must be False")
+        elif s["after_kong"]:
             raise ValueError(f"{self.name}: after_kong (the winning tile is a kong replacement) needs self_drawn=True")
-        if s.triple_ron and s.self_drawn:
-            raise ValueError(f"{self.name}: triple_ron (一炮三响) is a win on a discard: self_drawn must be False")
         if self.spec.check is not None:
             self.spec.check(s, self.options)
         return s
 
     # -- scoring --------------------------------------------------------------------------------
+    def _shape(self) -> dict:
+        """How the rule set's readings are enumerated (for the compiled engine)."""
+        return dict(kinds=self.kinds, seven_pairs=self.spec.seven_pairs,
+                    quad_limit=2 if self.options.get("allow_quad", True) else 1,
+                    thirteen_orphans=self.spec.thirteen_orphans,
+                    fifth=self.options.get("allow_fifth_copy", True), every_win_slot=self.spec.every_win_slot,
+                    any_honors=self.spec.any_shape(self.options))
+
     def _core(self, c, ms, w: int, s: Situation, jk: Tuple[int, ...]) -> Result:
-        """Score concealed counts ``c`` (winning tile ``w`` included) with melds ``ms``."""
+        """Score concealed counts ``c`` (winning tile ``w`` included) with melds ``ms`` in the
+        compiled engine (:mod:`mjcore.engine`)."""
+        return self._run(c, ms, w, _flag_bits(s), s["seat_wind"], s["round_wind"], jk)
+
+    def _run(self, c, ms, w: int, bits: int, seat: int, rnd: int, jk: Tuple[int, ...]) -> Result:
         name = self.name
+        status, total, n_sub, failed, missing, det = _engine.score_one(
+            self.compiled.program, c.tobytes(), _meld_codes(ms) if ms else b"", w, bits, seat, rnd,
+            _mask(jk) if jk else 0, bool(jk))
+        if status == 1:                         # _engine.STATUS_WIN
+            form, rows, defaults, special, gvals, reading = det
+            fans, factors, gv = self.compiled.fans(rows, defaults, special, gvals)
+            total = exact(total)
+            detail = {"factors": factors, "groups": gv, "substitutes": n_sub, "form": form}
+            if self._pow2:
+                detail["points"] = 2 ** total
+            return Result._fast(True, total, fans, self.unit, name, "", form,
+                                _reading(form, *reading) if reading is not None else None, detail)
+        if status == _engine.STATUS_MISSING:
+            names = sorted({self.compiled.option_names[i] for i in range(64) if missing >> i & 1})
+            what = ", ".join(f"pass {m}=..." for m in names)
+            return Result(False, 0, [], self.unit, name,
+                          f"{name}: a reading scores a row whose value the regional sources do not give "
+                          f"(docs/rules.md#missing): {what}", detail={"missing": names, "complete": True})
+        if status in (_engine.STATUS_FAILED, _engine.STATUS_HAND_FAILED):
+            return Result(False, 0, [], self.unit, name, f"{name}: {self.table.wins[failed].reason}")
+        return Result(False, 0, [], self.unit, name, f"{name}: not a complete hand")
+
+    def _core_python(self, c, ms, w: int, s: Situation, jk: Tuple[int, ...]) -> Result:
+        """The plain-Python twin of :meth:`_core` (readings, facts and the table evaluated in
+        Python; the tests check one against the other)."""
+        name = self.name
+        c = [int(x) for x in c]
         hand_facts = dict(s)
         hand_facts.update(n_chi=sum(1 for k, _ in ms if k == "chi"),
                           joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms)))
@@ -301,6 +435,50 @@ class TableRules(RuleSet):
                                    joker_tiles=list(jk) or None,
                                    quads_as_two_pairs=self.options.get("allow_quad", True)))
 
+    def score(self, hand, melds=(), win_tile=None, *, self_drawn: bool = False, after_kong: bool = False,
+              robbing_kong: bool = False, last_tile: bool = False, tianhu: bool = False, dihu: bool = False,
+              seat_wind="E", round_wind="E", dealer: bool = False, context=None, **flags) -> Result:
+        """Score a complete hand (see :meth:`RuleSet.score`); the common case runs without building a
+        flags dict: booleans and winds checked inline, the hand validated once, one engine call."""
+        if ((flags and not flags.keys() <= _JOKER_KEYS) or type(win_tile) is not int or not 0 <= win_tile < 34
+                or (not flags and self._default_jokers is None)):
+            return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
+                                 robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
+                                 seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
+        bits = 0
+        for i, v in enumerate((self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer)):
+            if v is True:
+                bits |= 1 << i
+            elif v is not False:
+                return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
+                                     robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
+                                     seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context,
+                                     **flags)
+        seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
+        if seat is None or rnd is None or bits & self._slow_bits:       # flags the checked path validates
+            return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
+                                 robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
+                                 seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context,
+                                 **flags)
+        c, ms = self._hand(hand, melds, 14)
+        if c[win_tile] < 1:
+            raise ValueError(f"{self.name}: the winning tile {TILE_NAMES[win_tile]} is not among the concealed "
+                             f"tiles (the hand includes the winning tile)")
+        jk = self._default_jokers if not flags else self._jokers_cached(flags)
+        return self._run(c, ms, win_tile, bits, seat, rnd, jk)
+
+    def _jokers_cached(self, flags) -> Tuple[int, ...]:
+        """:meth:`_jokers` memoised on a hashable ``indicator`` / ``joker_tiles``."""
+        try:
+            key = (flags.get("indicator"), flags.get("joker_tiles"))
+            hash(key)
+        except TypeError:
+            return self._jokers(flags)
+        jk = self._joker_cache.get(key)
+        if jk is None:
+            jk = self._joker_cache[key] = self._jokers(flags)
+        return jk
+
     def _score(self, hand, melds, win_tile, flags) -> Result:
         c, ms = self._hand(hand, melds, 14)
         if win_tile is None:
@@ -314,68 +492,165 @@ class TableRules(RuleSet):
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
         c, ms = self._hand(hand13, melds, 13)
         jk = self._jokers(flags)
-        held = list(c)
+        held = bytearray(c.tobytes())
         for k, t in ms:
             for x in ([t, t + 1, t + 2] if k == "chi" else [t] * (3 if k == "pon" else 4)):
                 held[x] += 1
         modes = [True] + ([False] if self.spec.discard_wins(self.options) else [])
         if "self_drawn" in flags and flags["self_drawn"] is not None and flags["self_drawn"] is not False:
             modes = [True]
+        sits = []
+        for mode in modes:
+            f = dict(flags, self_drawn=mode)
+            if not mode:
+                f.pop("after_kong", None)
+            sits.append(self._situation(f))
+        codes = _meld_codes(ms)
+        tiles = [t for t in self.kinds if held[t] < 4]
         out = {}
-        for t in self.kinds:
-            if held[t] >= 4:
-                continue
-            c[t] += 1
-            best = None
-            for mode in modes:
-                f = dict(flags, self_drawn=mode)
-                if not mode:
-                    f.pop("after_kong", None)
-                r = self._core(c, ms, t, self._situation(f), jk)
-                if r.is_win and (best is None or Fraction(r.total) > Fraction(best.total)):
-                    best = r
-            c[t] -= 1
-            if best is not None:
-                out[TILE_NAMES[t]] = best
+        for t, m, _ in _engine.waits_one(self.compiled.program, c.tobytes(), codes, tiles, [_flag_bits(s) for s in sits],
+                                         sits[0]["seat_wind"], sits[0]["round_wind"], _mask(jk)):
+            c14 = c.copy()
+            c14[t] += 1
+            out[TILE_NAMES[t]] = self._core(c14, ms, t, sits[m], jk)
         return out
 
     def _score_batch(self, hands, win_tiles, melds, flags, workers) -> np.ndarray:
-        h = np.asarray(hands)
-        if h.ndim != 2 or h.shape[1] != 34:
-            raise ValueError(f"{self.name}: hands must have shape (N, 34), got {h.shape}")
-        if h.dtype.kind not in "iu":
-            raise TypeError(f"{self.name}: hands must hold integer counts, got dtype {h.dtype}")
+        """Validate every row in bulk (numpy), then score them all in the compiled engine without the
+        GIL (:func:`mjcore.engine.score_rows`). A bad row raises the scalar call's error, prefixed
+        with ``hands[i]: ``."""
+        name = self.name
+        h = coerce_hands(hands, f"{name}: hands")
         n = len(h)
         if win_tiles is None:
-            raise ValueError(f"{self.name}: win_tiles is required (one tile index per row)")
+            raise ValueError(f"{name}: win_tiles is required (one tile index per row)")
         w = np.asarray(win_tiles)
         if w.shape != (n,) or w.dtype.kind not in "iu":
-            raise ValueError(f"{self.name}: win_tiles must be {n} tile indices, got shape {w.shape} dtype {w.dtype}")
-        if melds is not None and len(melds) != n:
-            raise ValueError(f"{self.name}: melds: {len(melds)} meld lists for {n} hands")
-        cols = {}
-        for k, v in flags.items():
-            if k == "joker_tiles" and (v is None or isinstance(v, (str, int))
-                                       or (isinstance(v, (list, tuple)) and not any(
-                                           isinstance(x, (list, tuple, np.ndarray)) or x is None for x in v))):
-                cols[k] = [v] * n               # one list of joker kinds for every row
-                continue
-            a = np.asarray(v, dtype=object) if not isinstance(v, (list, tuple)) else np.empty(len(v), object)
-            if isinstance(v, (list, tuple)):
-                a[:] = list(v)
-            if a.ndim == 0:
-                cols[k] = [v] * n
-            elif a.shape == (n,):
-                cols[k] = [x.item() if isinstance(x, np.generic) else x for x in a]
-            else:
-                raise ValueError(f"{self.name}: {k} must be one value or one per row ({n}), got shape {a.shape}")
-        out = [0] * n
-        for i in range(n):
-            row_flags = {k: cols[k][i] for k in cols}
+            raise ValueError(f"{name}: win_tiles must be {n} tile indices, got shape {w.shape} dtype {w.dtype}")
+        codes, n_melds, meld_counts = self._batch_melds(melds, n)
+        bits = np.zeros(n, np.uint32)
+        for i, k in _FLAG_BITS:
+            v = _per_row(flags.get(k, False), n, f"{name}: {k}", bool)
+            bits |= v.astype(np.uint32) << i
+        winds = np.zeros(n, np.uint8)
+        for shift, k in ((0, "seat_wind"), (2, "round_wind")):
+            v = _per_row(flags.get(k, "E"), n, f"{name}: {k}", object)
+            winds |= (np.fromiter((self._wind(x, k) for x in v), np.uint8, n) if v.dtype == object
+                      else v.astype(np.uint8)) << shift
+        jmask = self._batch_jokers(flags, n)
+        # -- bulk checks; a bad row is explained by the scalar path ------------------------------
+        bad = np.zeros(n, bool)
+        if n:
+            bad |= (w < 0) | (w > 33)
+            wc = np.clip(w, 0, 33).astype(np.intp)
+            bad |= h[np.arange(n), wc] < 1
+            bad |= h.sum(1, dtype=np.int64) != 14 - 3 * n_melds.astype(np.int64)
+            held = h.astype(np.int16) + meld_counts
+            bad |= (held > 4).any(1)
+            if self._outside:
+                bad |= held[:, list(self._outside)].any(1)
+            sd, ak, rk, tr = (bits >> 0) & 1, (bits >> 1) & 1, (bits >> 2) & 1, (bits >> 7) & 1
+            bad |= ((sd & rk) | (ak & ~sd & 1) | (tr & sd)).astype(bool)
+            if self.spec.check is not None:
+                bad |= (bits & self._slow_bits & ~np.uint32(0b110)) != 0     # rows the rule set's check must see
+        for i in np.flatnonzero(bad):
+            i = int(i)
+            row_flags = {k: _row(flags[k], i) for k in flags}
             try:
-                r = self._score(h[i], melds[i] if melds is not None else (), int(w[i]), row_flags)
+                self._score(h[i], melds[i] if melds is not None and not isinstance(melds, np.ndarray) else
+                            self._melds_of(codes[i], n_melds[i]), int(w[i]), row_flags)
             except (ValueError, TypeError) as e:
                 raise type(e)(f"hands[{i}]: {e}") from None
-            out[i] = r.total if r.is_win else -1
-        whole = all(isinstance(x, (int, np.integer)) for x in out)
-        return np.array(out, dtype=np.int32 if whole else np.float64)
+        out = np.empty(n, np.float64)
+        status = np.empty(n, np.int8)
+        _engine.score_rows(self.compiled.program, h, codes, n_melds, w.astype(np.int8), bits, winds, jmask, out,
+                           status, workers)
+        if n and (out == np.floor(out)).all():
+            return out.astype(np.int32)
+        return out
+
+    def _wind(self, x, k) -> int:
+        if isinstance(x, np.generic):
+            x = x.item()
+        i = _WIND_INDEX.get(x)
+        if i is None:
+            i = _WIND_INDEX.get(x.strip().upper() if isinstance(x, str) else None)
+            if i is None and isinstance(x, str):
+                i = {"东": 27, "南": 28, "西": 29, "北": 30, "東": 27}.get(x.strip())
+        if i is None:
+            raise ValueError(f"{self.name}: {k} must be E/S/W/N (东南西北) or 0-3, got {x!r}")
+        return i - 27
+
+    def _batch_melds(self, melds, n: int):
+        """(codes (N, 8) int8, melds per row (N,) int8, meld tile counts (N, 34) int16)."""
+        codes = np.zeros((n, 8), np.int8)
+        counts = np.zeros((n, 34), np.int16)
+        n_melds = np.zeros(n, np.int8)
+        if melds is None:
+            return codes, n_melds, counts
+        if isinstance(melds, np.ndarray):
+            raise TypeError(f"{self.name}: melds must be one list of Meld per row (or None)")
+        if len(melds) != n:
+            raise ValueError(f"{self.name}: melds: {len(melds)} meld lists for {n} hands")
+        for i, row in enumerate(melds):
+            if not row:
+                continue
+            try:
+                k, lst = coerce_melds(row)
+                if lst is None:
+                    raise ValueError("melds must be the melds themselves (e.g. [Meld('pon', '555p')]), not a count")
+                if len(lst) > 4:
+                    raise ValueError(f"{len(lst)} melds, at most 4")
+                for j, m in enumerate(lst):
+                    if m.kind == "kan":
+                        raise ValueError(f"meld {m}: say whether the kong is exposed (minkan / kakan) or "
+                                         f"concealed (ankan)")
+                    codes[i, 2 * j] = _CODES[m.kind]
+                    codes[i, 2 * j + 1] = min(m.tiles)
+                    for t in m.tiles:
+                        counts[i, t] += 1
+            except (ValueError, TypeError) as e:
+                raise type(e)(f"hands[{i}]: {self.name}: {e}") from None
+            n_melds[i] = len(lst)
+        return codes, n_melds, counts
+
+    @staticmethod
+    def _melds_of(codes, k):
+        from ...meld import Meld
+        names = {v: k for k, v in _CODES.items()}
+        out = []
+        for j in range(int(k)):
+            kind, t = names[int(codes[2 * j])], int(codes[2 * j + 1])
+            out.append(Meld(kind, [t, t + 1, t + 2] if kind == "chi" else [t] * (3 if kind == "pon" else 4)))
+        return out
+
+    def _batch_jokers(self, flags, n: int) -> np.ndarray:
+        """The joker kinds of every row as bit masks (one ``joker_tiles`` list or ``indicator`` for
+        all rows, or one per row)."""
+        jt, ind = flags.get("joker_tiles"), flags.get("indicator")
+        if jt is None and ind is None:
+            if self._default_jokers is None:
+                self._jokers({})                # raises: the rule set needs its jokers named
+            return np.full(n, _mask(self._default_jokers), np.uint64)
+        if jt is not None and ind is not None:
+            raise ValueError(f"{self.name}: give joker_tiles= or indicator=, not both")
+        key, v = ("joker_tiles", jt) if jt is not None else ("indicator", ind)
+        one = (isinstance(v, (str, int, np.integer)) if key == "indicator" else
+               isinstance(v, (str, int)) or (isinstance(v, (list, tuple)) and not any(
+                   isinstance(x, (list, tuple, np.ndarray)) or x is None for x in v)))
+        if one:
+            return np.full(n, _mask(self._jokers({key: v})), np.uint64)
+        if len(v) != n:
+            raise ValueError(f"{self.name}: {key} must be one value or one per row ({n}), got {len(v)}")
+        out = np.zeros(n, np.uint64)
+        cache: Dict[Any, int] = {}
+        for i, x in enumerate(v):
+            x = x.item() if isinstance(x, np.generic) else x
+            hx = tuple(x) if isinstance(x, (list, np.ndarray)) else x
+            if hx not in cache:
+                try:
+                    cache[hx] = _mask(self._jokers({key: x}))
+                except (ValueError, TypeError) as e:
+                    raise type(e)(f"hands[{i}]: {e}") from None
+            out[i] = cache[hx]
+        return out

@@ -32,32 +32,43 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from .facts import FACTS
 
-__all__ = ["F", "G", "Expr", "Opt", "Fan", "Group", "Win", "Table", "Value", "evaluate"]
+__all__ = ["F", "G", "BIG", "Expr", "Opt", "Fan", "Group", "Win", "Table", "Value", "evaluate"]
 
 
 # ------------------------------------------------------------------------------------ expressions
+#: bounds of a fact's value in an atom (facts are ints >= 0)
+BIG = 1 << 30
+
+
 class Expr:
-    """A boolean expression over facts: ``F.one_suit & ~F.has_honors``, ``F.n_dragon_pungs >= 2``."""
+    """A boolean expression over facts: ``F.one_suit & ~F.has_honors``, ``F.n_dragon_pungs >= 2``.
 
-    __slots__ = ("fn", "text", "names")
+    ``fn`` evaluates it on a facts mapping (the Python engine); ``node`` is its tree for the
+    compiled engine: ``("true",)``, ``("atom", key, lo, hi)`` (the fact ``key`` lies in
+    ``[lo, hi]``), ``("and", a, b)``, ``("or", a, b)``, ``("not", a)``.
+    """
 
-    def __init__(self, fn: Callable[[Mapping], Any], text: str, names: frozenset):
-        self.fn, self.text, self.names = fn, text, names
+    __slots__ = ("fn", "text", "names", "node")
+
+    def __init__(self, fn: Callable[[Mapping], Any], text: str, names: frozenset, node: tuple):
+        self.fn, self.text, self.names, self.node = fn, text, names, node
 
     def __call__(self, facts: Mapping) -> bool:
         return bool(self.fn(facts))
 
     def __and__(self, other: "Expr") -> "Expr":
         a, b = self.fn, other.fn
-        return Expr(lambda f: a(f) and b(f), f"({self.text} & {other.text})", self.names | other.names)
+        return Expr(lambda f: a(f) and b(f), f"({self.text} & {other.text})", self.names | other.names,
+                    ("and", self.node, other.node))
 
     def __or__(self, other: "Expr") -> "Expr":
         a, b = self.fn, other.fn
-        return Expr(lambda f: a(f) or b(f), f"({self.text} | {other.text})", self.names | other.names)
+        return Expr(lambda f: a(f) or b(f), f"({self.text} | {other.text})", self.names | other.names,
+                    ("or", self.node, other.node))
 
     def __invert__(self) -> "Expr":
         a = self.fn
-        return Expr(lambda f: not a(f), f"~{self.text}", self.names)
+        return Expr(lambda f: not a(f), f"~{self.text}", self.names, ("not", self.node))
 
     def __repr__(self) -> str:
         return self.text
@@ -68,30 +79,40 @@ class _Ref(Expr):
 
     __slots__ = ()
 
-    def _cmp(self, op: str, v, fn) -> Expr:
-        key = self.names and next(iter(self.names))
+    def _cmp(self, op: str, v, fn, lo, hi) -> Expr:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"{self.text} {op} {v!r}: facts compare with ints")
+        key = next(iter(self.names))
         get = self.fn
-        return Expr(lambda f: fn(get(f), v), f"{self.text} {op} {v!r}", frozenset((key,)))
+        node = ("atom", key, lo, hi)
+        if op == "!=":
+            node = ("not", ("atom", key, v, v))
+        return Expr(lambda f: fn(get(f), v), f"{self.text} {op} {v!r}", frozenset((key,)), node)
 
     def __ge__(self, v):
-        return self._cmp(">=", v, lambda a, b: a >= b)
+        return self._cmp(">=", v, lambda a, b: a >= b, v, BIG)
 
     def __le__(self, v):
-        return self._cmp("<=", v, lambda a, b: a <= b)
+        return self._cmp("<=", v, lambda a, b: a <= b, -BIG, v)
 
     def __gt__(self, v):
-        return self._cmp(">", v, lambda a, b: a > b)
+        return self._cmp(">", v, lambda a, b: a > b, v + 1, BIG)
 
     def __lt__(self, v):
-        return self._cmp("<", v, lambda a, b: a < b)
+        return self._cmp("<", v, lambda a, b: a < b, -BIG, v - 1)
 
     def __eq__(self, v):  # type: ignore[override]
-        return self._cmp("==", v, lambda a, b: a == b)
+        return self._cmp("==", v, lambda a, b: a == b, v, v)
 
     def __ne__(self, v):  # type: ignore[override]
-        return self._cmp("!=", v, lambda a, b: a != b)
+        return self._cmp("!=", v, lambda a, b: a != b, v, v)
 
     __hash__ = Expr.__hash__
+
+
+def _ref(key: str) -> _Ref:
+    """A fact or group count as an expression: true when it is not 0."""
+    return _Ref(lambda f, _k=key: f[_k], key, frozenset((key,)), ("atom", key, 1, BIG))
 
 
 class _Facts:
@@ -102,7 +123,7 @@ class _Facts:
             raise AttributeError(name)
         if name not in FACTS:
             raise ValueError(f"unknown fact {name!r} (known: {', '.join(FACTS)})")
-        return _Ref(lambda f, _n=name: f[_n], name, frozenset((name,)))
+        return _ref(name)
 
 
 class _Groups:
@@ -111,13 +132,12 @@ class _Groups:
     def __getattr__(self, name: str) -> _Ref:
         if name.startswith("__"):
             raise AttributeError(name)
-        key = "group:" + name
-        return _Ref(lambda f, _k=key: f[_k], key, frozenset((key,)))
+        return _ref("group:" + name)
 
 
 F = _Facts()
 G = _Groups()
-ALWAYS = Expr(lambda f: True, "always", frozenset())
+ALWAYS = Expr(lambda f: True, "always", frozenset(), ("true",))
 
 
 # ------------------------------------------------------------------------------------ rows

@@ -1,0 +1,39 @@
+from typing import Any, List, Optional, Sequence, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+FACT_NAMES: Tuple[str, ...]
+FLAG_NAMES: Tuple[str, ...]
+MELD_CODES: dict
+FORMS: Tuple[str, ...]
+GROUP_KINDS: Tuple[str, ...]
+STATUS_INCOMPLETE: int
+STATUS_WIN: int
+STATUS_FAILED: int
+STATUS_MISSING: int
+STATUS_HAND_FAILED: int
+
+class Program:
+    row_names: Tuple[str, ...]
+    row_groups: Tuple[int, ...]
+    group_names: Tuple[str, ...]
+    win_reasons: Tuple[str, ...]
+    option_names: Tuple[str, ...]
+    def __init__(self, atoms: Sequence[Tuple[int, int, int]], clauses: Sequence[Tuple[int, int]],
+                 exprs: Sequence[Tuple[int, int]], rows: Sequence[Tuple[int, int, int, float]],
+                 groups: Sequence[Tuple[int, int, bool, float]], wins: Sequence[Tuple[int, bool]],
+                 cap: Optional[float], floor: Optional[Tuple[float, int]], shape: dict,
+                 row_names: Tuple[Sequence[str], Sequence[int]], group_names: Sequence[str],
+                 win_reasons: Sequence[str], option_names: Sequence[str]) -> None: ...
+
+def score_one(prog: Program, counts: bytes, melds: bytes, win: int, flags: int, seat: int, round_: int,
+              jmask: int, groups: bool = ...) -> Tuple[int, float, int, int, int, Any]: ...
+def score_rows(prog: Program, hands: npt.NDArray[np.uint8], melds: npt.NDArray[np.int8],
+               n_melds: npt.NDArray[np.int8], wins: npt.NDArray[np.int8], flags: npt.NDArray[np.uint32],
+               winds: npt.NDArray[np.uint8], jmasks: npt.NDArray[np.uint64], out: npt.NDArray[np.float64],
+               status: npt.NDArray[np.int8], workers: Optional[int] = ...) -> None: ...
+def waits_one(prog: Program, counts: bytes, melds: bytes, tiles: Sequence[int], modes: Sequence[int], seat: int,
+              round_: int, jmask: int) -> List[Tuple[int, int, float]]: ...
+def dump_readings(prog: Program, counts: bytes, melds: bytes, win: int, flags: int, seat: int, round_: int,
+                  jmask: int, cap: int = ...) -> List[Tuple[str, list, tuple, List[int]]]: ...

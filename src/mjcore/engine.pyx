@@ -1,0 +1,1228 @@
+# cython: language_level=3
+"""The compiled rule engine: readings, facts and fan tables without the GIL.
+
+A rule set's fan table (``mjpy.rules.engine.table.Table``) is compiled by
+``mjpy.rules.engine.compiled`` into a :class:`Program`: flat arrays of atoms (a fact within a
+range), clauses (atoms and-ed), expressions (clauses or-ed), rows, groups and win conditions,
+plus the shape of the rule set's readings (tile kinds, seven pairs, thirteen orphans, jokers).
+:func:`score_one` and :func:`score_rows` then enumerate every reading of a hand (a decomposition,
+where the winning tile sits and what each joker stands for), compute its facts and evaluate the
+table on them, keeping the best reading (the highest total, then the fewest jokers as substitutes).
+
+The facts are those of ``mjpy.rules.engine.facts.FACTS``, in the same order (:data:`FACT_NAMES`);
+``mjpy.rules.engine.facts.facts`` is their plain-Python twin, and the tests check one against the
+other reading by reading. Every function below trusts its input: the Python boundary
+(``mjpy.rules.engine.scoring``) validates hands, melds, flags and jokers first.
+
+Jokers standing alone (no real tile left to anchor them) are given only representative kinds:
+every kind the hand holds, the joker kinds, the winning tile, the seat and round winds, and per
+class of kinds that no fact tells apart (a suit's terminals, its 2-5-8, its other simples; the
+other winds; the dragons) as many fresh kinds as there are free groups. A fact that reads a
+kind's identity beyond these classes must refine :func:`kind_class`.
+"""
+import threading
+
+import numpy as np
+
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from mjcore._kernel cimport (
+    FORM_SEVEN_PAIRS,
+    FORM_STANDARD,
+    FORM_THIRTEEN_ORPHANS,
+    Ctx as KCtx,
+    hand_complete,
+)
+from mjcore._tables cimport Tables, get_tables
+
+from mjcore.batch import _executor, resolve_workers
+
+# ------------------------------------------------------------------------------------ facts
+FACT_NAMES = (
+    "standard", "seven_pairs", "thirteen_orphans",
+    "all_pungs", "all_chows", "all_pungs_exposed", "straight", "n_dragon_pungs", "n_wind_pungs",
+    "seat_wind_pung", "round_wind_pung", "pair_dragon", "pair_wind", "pair_value_honor",
+    "n_suits", "has_honors", "has_terminals", "one_suit", "half_flush", "honors_only", "all_258",
+    "terminals_only", "orphans_only", "nine_gates",
+    "n_open_melds", "n_ankan", "n_mingang", "all_melds_open", "n_chi", "joker_melded",
+    "n_substitutes", "jokers_held", "straight_face_joker", "straight_no_substitute",
+    "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers",
+    "self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
+)
+
+cdef enum:
+    X_STANDARD, X_SEVEN, X_THIRTEEN
+    X_ALL_PUNGS, X_ALL_CHOWS, X_ALL_PUNGS_EXPOSED, X_STRAIGHT, X_N_DRAGON, X_N_WIND
+    X_SEAT_PUNG, X_ROUND_PUNG, X_PAIR_DRAGON, X_PAIR_WIND, X_PAIR_VALUE
+    X_N_SUITS, X_HONORS, X_TERMINALS, X_ONE_SUIT, X_HALF_FLUSH, X_HONORS_ONLY, X_ALL_258
+    X_TERMINALS_ONLY, X_ORPHANS_ONLY, X_NINE_GATES
+    X_N_OPEN, X_N_ANKAN, X_N_MINGANG, X_ALL_MELDS_OPEN, X_N_CHI, X_JOKER_MELDED
+    X_N_SUB, X_JOKERS_HELD, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
+    X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH
+    X_SELF_DRAWN        # the situation flags follow in the order of FLAG_NAMES
+    NF = X_SELF_DRAWN + 8
+
+FLAG_NAMES = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron")
+MELD_CODES = {"chi": 1, "pon": 2, "minkan": 3, "kakan": 4, "ankan": 5}
+FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape")
+GROUP_KINDS = ("", "pair", "pung", "chow", "single", "any")
+#: the status of a scored hand (first item of :func:`score_one`, ``status`` of :func:`score_rows`)
+STATUS_INCOMPLETE, STATUS_WIN, STATUS_FAILED, STATUS_MISSING, STATUS_HAND_FAILED = range(5)
+
+cdef enum:
+    MAX_GROUPS = 16       # no program has more (checked when one is built)
+    MAXSLOT = 14          # tiles of one group (14: the any-shape group)
+    MAX_ROWS = 256
+    M_CHI = 1
+    M_PON = 2
+    M_MINKAN = 3
+    M_KAKAN = 4
+    M_ANKAN = 5
+    FORM_STD = 1
+    FORM_SEVEN = 2
+    FORM_THIRTEEN = 3
+    FORM_ANY = 4
+    G_PAIR = 1
+    G_PUNG = 2
+    G_CHOW = 3
+    G_SINGLE = 4
+    G_ANY = 5
+    MODE_SUM = 0
+    MODE_MAX = 1
+    MODE_PRODUCT = 2
+    ROLE_ADD = 0
+    ROLE_SPECIAL = 1
+    ROLE_FACTOR = 2
+    # status of a hand
+    S_INCOMPLETE = 0      # no reading
+    S_WIN = 1
+    S_FAILED = 2          # every reading fails a win condition
+    S_MISSING = 3         # a reading scores a row whose value is an unset option
+    S_HAND_FAILED = 4     # a win condition on the situation / melds fails before any reading
+
+
+cdef struct Grp:
+    int8_t kind
+    int8_t n
+    int8_t rep[MAXSLOT]
+    int8_t phys[MAXSLOT]
+
+# The compiled program (pointers into the arrays a Program object owns).
+cdef struct Prog:
+    int n_rows
+    int n_groups
+    int n_wins
+    const int32_t* a_idx
+    const int32_t* a_lo
+    const int32_t* a_hi
+    const int32_t* c_start      # clause -> atoms [start, end)
+    const int32_t* c_end
+    const int32_t* e_start      # expression -> clauses [start, end)
+    const int32_t* e_end
+    const int32_t* r_expr
+    const int32_t* r_per        # count fact of the row, -1 for none
+    const int32_t* r_missing    # option id of an unset value, -1 when the value is known
+    const double* r_value
+    const int32_t* g_mode
+    const int32_t* g_role
+    const int32_t* g_has_default
+    const double* g_default
+    const int32_t* g_rows       # group -> rows [g_rows[g], g_rows[g + 1])
+    const int32_t* w_expr
+    const int32_t* w_hand       # the condition reads only the situation and the melds
+    int has_cap
+    double cap
+    int floor_expr              # -1: no floor
+    double floor_value
+    # the shape of the readings
+    uint64_t kinds              # kinds a joker may stand for (the rule set's tile set)
+    int seven_pairs
+    int quad_limit              # seven pairs: pairs of one kind allowed (2: a quad is two pairs)
+    int thirteen
+    int fifth                   # a reading may hold a fifth copy of a kind
+    int every_win_slot
+    int any_honors
+
+cdef struct Hand:
+    uint8_t counts[34]          # concealed tiles, winning tile included
+    int n_melds
+    int8_t mkind[4]
+    int8_t mtile[4]
+    int win
+    uint32_t flags
+    int seat
+    int round_
+    uint64_t jmask              # joker kinds
+
+cdef struct Out:
+    int status
+    double total
+    int n_sub
+    int failed                  # the win condition that failed (S_FAILED / S_HAND_FAILED)
+    uint64_t missing            # option ids (bits) of unset values a reading needed
+    int n_readings
+    # the best reading
+    int32_t facts[NF + MAX_GROUPS]
+    int form
+    int ng
+    Grp g[MAX_GROUPS]
+    int win_g
+    int win_s
+
+cdef struct Eval:               # a table evaluated on one reading
+    double total
+    uint64_t missing
+    int failed
+    int special                 # the special group that replaced the main total, -1 for none
+    double gval[MAX_GROUPS]
+    int8_t gdefault[MAX_GROUPS]
+    int16_t rown[MAX_ROWS]      # times each row counts in the result
+
+cdef struct Dump:               # one scored reading, for the tests
+    int32_t facts[NF]
+    int form
+    int ng
+    Grp g[MAX_GROUPS]
+    int win_g
+    int win_s
+
+cdef struct Ctx:
+    Dump* dump                  # when set, every scored reading is copied here (up to dump_cap)
+    int dump_cap
+    int dump_n
+    const Prog* P
+    const Hand* H
+    Out* out
+    int8_t real[34]
+    uint64_t real_mask          # kinds of the real tiles
+    int n_jk
+    int8_t jkind[8]
+    int8_t jok[8]
+    int form
+    int ng
+    Grp g[MAX_GROUPS]
+    int32_t hand_f[NF]
+    # the declared melds, summarised
+    uint64_t meld_kinds
+    int meld_pungs_dragon
+    int meld_pungs_wind
+    int meld_seat
+    int meld_round
+    int meld_chows
+    int meld_pungs
+    int meld_all_exposed        # every meld a pon / minkan / kakan
+    int meld_counts[34]
+    uint32_t meld_chow_starts
+    uint8_t pre[34]             # concealed counts before the winning tile
+    # candidates for jokers standing alone
+    int n_fset
+    int16_t fset[64]            # chow start s, or 64 + k for a pung of k
+    int n_fpair
+    int8_t fpair[34]
+
+cdef uint64_t ONE = 1
+cdef uint64_t TERM_MASK = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
+cdef uint64_t HONOR_MASK = ((ONE << 34) - 1) ^ ((ONE << 27) - 1)
+cdef uint64_t M258 = 0
+cdef uint64_t SUIT_MASK[3]
+cdef int _i
+for _i in range(3):
+    SUIT_MASK[_i] = ((ONE << 9) - 1) << (9 * _i)
+    M258 |= (ONE << (9 * _i + 1)) | (ONE << (9 * _i + 4)) | (ONE << (9 * _i + 7))
+cdef int8_t ORPHANS[13]
+for _i, _t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
+    ORPHANS[_i] = _t
+cdef uint64_t ORPHAN_MASK = TERM_MASK | HONOR_MASK
+
+
+cdef inline int kind_class(int k) noexcept nogil:
+    """Kinds no fact tells apart as a pung or a pair (see the module docstring)."""
+    cdef int r
+    if k >= 31:
+        return 10
+    if k >= 27:
+        return 9
+    r = k % 9
+    return 3 * (k // 9) + (0 if r == 0 or r == 8 else (1 if r == 1 or r == 4 or r == 7 else 2))
+
+
+cdef inline bint is_joker(const Ctx* c, int k) noexcept nogil:
+    return (c.H.jmask >> k) & 1
+
+
+# ------------------------------------------------------------------------------------ tables
+cdef inline bint expr_true(const Prog* P, int e, const int32_t* f) noexcept nogil:
+    cdef int ci, ai, v
+    cdef bint ok
+    if e < 0:
+        return True
+    for ci in range(P.e_start[e], P.e_end[e]):
+        ok = True
+        for ai in range(P.c_start[ci], P.c_end[ci]):
+            v = f[P.a_idx[ai]]
+            if v < P.a_lo[ai] or v > P.a_hi[ai]:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
+    """The table on one reading's facts ``f`` (group counts written at ``f[NF + g]``)."""
+    cdef int g, r, n, best_row, held, w, k
+    cdef double val, bestv, main, sv, v
+    ev.failed = -1
+    ev.missing = 0
+    ev.special = -1
+    ev.total = 0
+    for w in range(P.n_wins):
+        if not expr_true(P, P.w_expr[w], f):
+            ev.failed = w
+            return
+    for g in range(P.n_groups):
+        held = 0
+        best_row = -1
+        bestv = 0
+        val = 1.0 if P.g_mode[g] == MODE_PRODUCT else 0.0
+        for r in range(P.g_rows[g], P.g_rows[g + 1]):
+            ev.rown[r] = 0
+            if not expr_true(P, P.r_expr[r], f):
+                continue
+            n = 1 if P.r_per[r] < 0 else f[P.r_per[r]]
+            if n <= 0:
+                continue
+            if P.r_missing[r] >= 0:
+                ev.missing |= ONE << P.r_missing[r]
+                continue
+            held += n
+            v = P.r_value[r]
+            if P.g_mode[g] == MODE_SUM:
+                val += n * v
+                ev.rown[r] = n
+            elif P.g_mode[g] == MODE_PRODUCT:
+                for k in range(n):
+                    val *= v
+                ev.rown[r] = n
+            elif best_row < 0 or v > bestv:
+                best_row = r
+                bestv = v
+        if P.g_mode[g] == MODE_MAX and best_row >= 0:
+            val = bestv
+            ev.rown[best_row] = 1
+        f[NF + g] = held
+        ev.gdefault[g] = held == 0 and P.g_has_default[g]
+        if ev.gdefault[g]:
+            val = P.g_default[g]
+        ev.gval[g] = val
+    if ev.missing:
+        return
+    main = 0
+    for g in range(P.n_groups):
+        if P.g_role[g] == ROLE_ADD:
+            main += ev.gval[g]
+    if P.has_cap and main > P.cap:
+        main = P.cap
+    sv = 0
+    for g in range(P.n_groups):
+        if P.g_role[g] == ROLE_SPECIAL and (f[NF + g] > 0 or ev.gdefault[g]):
+            if ev.special < 0 or ev.gval[g] > sv:
+                ev.special = g
+                sv = ev.gval[g]
+    if ev.special >= 0:
+        if sv >= main:
+            main = sv
+        else:
+            ev.special = -1
+    if P.floor_expr >= 0 and main < P.floor_value and expr_true(P, P.floor_expr, f):
+        main = P.floor_value
+    for g in range(P.n_groups):
+        if P.g_role[g] == ROLE_FACTOR:
+            main *= ev.gval[g]
+    ev.total = main
+
+
+# ------------------------------------------------------------------------------------ facts
+cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil:
+    """The facts of the reading in ``c.g[:c.ng]`` with the winning tile at group ``wg`` slot ``ws``."""
+    cdef int i, s, k, rep, phys, n_pungs, n_chows, pair = -1, nsub = 0, s0, d, gi
+    cdef int form = c.form
+    cdef bint std = form == FORM_STD, nosub, face
+    cdef uint64_t km = c.meld_kinds
+    cdef const Grp* gr
+    cdef int chow_of[27]
+    cdef int drag = c.meld_pungs_dragon, wind = c.meld_pungs_wind
+    cdef int seat_p = c.meld_seat, round_p = c.meld_round
+    cdef int concealed_sets = 0
+    memcpy(f, c.hand_f, NF * sizeof(int32_t))
+    n_pungs = c.meld_pungs
+    n_chows = c.meld_chows
+    for s in range(27):
+        chow_of[s] = -1
+    for i in range(c.ng):
+        gr = &c.g[i]
+        for s in range(gr.n):
+            km |= ONE << gr.rep[s]
+            if gr.rep[s] != gr.phys[s]:
+                nsub += 1
+        if gr.kind == G_PUNG:
+            concealed_sets += 1
+            n_pungs += 1
+            rep = gr.rep[0]
+            if rep >= 31:
+                drag += 1
+            elif rep >= 27:
+                wind += 1
+            if rep == c.H.seat:
+                seat_p = 1
+            if rep == c.H.round_:
+                round_p = 1
+        elif gr.kind == G_CHOW:
+            concealed_sets += 1
+            n_chows += 1
+            s0 = gr.rep[0]
+            if chow_of[s0] < 0:
+                chow_of[s0] = i
+            else:                               # the first in sorted order: the smallest phys
+                k = chow_of[s0]
+                for d in range(3):
+                    if gr.phys[d] != c.g[k].phys[d]:
+                        if gr.phys[d] < c.g[k].phys[d]:
+                            chow_of[s0] = i
+                        break
+        elif gr.kind == G_PAIR and std and pair < 0:
+            pair = gr.rep[0]
+    f[X_STANDARD] = std
+    f[X_SEVEN] = form == FORM_SEVEN
+    f[X_THIRTEEN] = form == FORM_THIRTEEN
+    f[X_ALL_PUNGS] = std and n_chows == 0
+    f[X_ALL_CHOWS] = std and n_pungs == 0
+    f[X_ALL_PUNGS_EXPOSED] = std and concealed_sets == 0 and c.meld_all_exposed
+    f[X_N_DRAGON] = drag
+    f[X_N_WIND] = wind
+    f[X_SEAT_PUNG] = seat_p
+    f[X_ROUND_PUNG] = round_p
+    f[X_PAIR_DRAGON] = pair >= 31
+    f[X_PAIR_WIND] = 27 <= pair <= 30
+    f[X_PAIR_VALUE] = pair >= 31 or (pair >= 27 and (pair == c.H.seat or pair == c.H.round_))
+    k = 0
+    for s in range(3):
+        if km & SUIT_MASK[s]:
+            k += 1
+    f[X_N_SUITS] = k
+    f[X_HONORS] = (km & HONOR_MASK) != 0
+    f[X_TERMINALS] = (km & TERM_MASK) != 0
+    f[X_ONE_SUIT] = k == 1 and not f[X_HONORS]
+    f[X_HALF_FLUSH] = k == 1 and f[X_HONORS]
+    f[X_HONORS_ONLY] = k == 0
+    f[X_ALL_258] = (km & ~M258) == 0
+    f[X_TERMINALS_ONLY] = (km & ~TERM_MASK) == 0
+    f[X_ORPHANS_ONLY] = (km & ~ORPHAN_MASK) == 0
+    f[X_NINE_GATES] = 0
+    if c.H.n_melds == 0 and k == 1 and not f[X_HONORS]:
+        for s in range(3):
+            if km & SUIT_MASK[s]:
+                s0 = 9 * s
+                f[X_NINE_GATES] = (c.pre[s0] == 3 and c.pre[s0 + 8] == 3 and c.pre[s0 + 1] == 1 and c.pre[s0 + 2] == 1
+                                   and c.pre[s0 + 3] == 1 and c.pre[s0 + 4] == 1 and c.pre[s0 + 5] == 1
+                                   and c.pre[s0 + 6] == 1 and c.pre[s0 + 7] == 1)
+    f[X_N_SUB] = nsub
+    # straight: chows 123 456 789 of one suit (concealed chows first, then the chi melds)
+    for s in range(3):
+        s0 = 9 * s
+        if not all_starts(c, chow_of, s0):
+            continue
+        f[X_STRAIGHT] = 1
+        nosub = True
+        face = False
+        for d in range(0, 9, 3):
+            gi = chow_of[s0 + d]
+            if gi < 0:
+                continue                        # a chi meld: real tiles
+            for i in range(3):
+                if c.g[gi].rep[i] != c.g[gi].phys[i]:
+                    nosub = False
+                elif is_joker(c, c.g[gi].phys[i]):
+                    face = True
+        f[X_STRAIGHT_NOSUB] = nosub
+        f[X_STRAIGHT_FACE] = nosub and face
+        break
+    # the winning tile
+    if wg >= 0:
+        gr = &c.g[wg]
+        if gr.kind == G_PAIR:
+            f[X_WIN_PAIR] = 1
+            phys = gr.phys[1 - ws]
+            if is_joker(c, phys):
+                if is_joker(c, gr.phys[ws]):
+                    f[X_WIN_PAIR_JJ] = 1
+                else:
+                    f[X_WIN_PAIR_JOKER] = 1
+        elif gr.kind == G_CHOW and gr.rep[0] == 3 and gr.rep[ws] == 4:
+            if is_joker(c, gr.phys[0]) and is_joker(c, gr.phys[2]):
+                f[X_ZHUOWU_BOTH] = 1
+            else:
+                f[X_ZHUOWU] = 1
+
+
+cdef inline bint all_starts(const Ctx* c, const int* chow_of, int s0) noexcept nogil:
+    cdef int d
+    for d in range(0, 9, 3):
+        if chow_of[s0 + d] < 0 and not ((c.meld_chow_starts >> (s0 + d)) & 1):
+            return False
+    return True
+
+
+# ------------------------------------------------------------------------------------ readings
+cdef inline int group_key_cmp(const Grp* a, const Grp* b) noexcept nogil:
+    cdef int i
+    if a.kind != b.kind or a.n != b.n:
+        return 1
+    for i in range(a.n):
+        if a.rep[i] != b.rep[i] or a.phys[i] != b.phys[i]:
+            return 1
+    return 0
+
+
+cdef void finish(Ctx* c) noexcept nogil:
+    """One complete split: check its copies, then score it for every place of the winning tile."""
+    cdef const Prog* P = c.P
+    cdef Out* o = c.out
+    cdef int cnt[34]
+    cdef int i, s, j, k, w = c.H.win, found = 0
+    cdef bint dup
+    cdef int32_t f[NF + MAX_GROUPS]
+    cdef Eval ev
+    if c.form == FORM_SEVEN:
+        memset(cnt, 0, sizeof(cnt))
+        for i in range(c.ng):
+            cnt[c.g[i].rep[0]] += 1
+            if cnt[c.g[i].rep[0]] > P.quad_limit:
+                return
+    if not P.fifth and c.form != FORM_ANY:
+        memcpy(cnt, c.meld_counts, sizeof(cnt))
+        for i in range(c.ng):
+            for s in range(c.g[i].n):
+                cnt[c.g[i].rep[s]] += 1
+                if cnt[c.g[i].rep[s]] > 4:
+                    return
+    for i in range(c.ng):
+        for s in range(c.g[i].n):
+            if c.g[i].phys[s] != w:
+                continue
+            dup = False
+            for j in range(s):                  # the same slot earlier in this group
+                if c.g[i].rep[j] == c.g[i].rep[s] and c.g[i].phys[j] == w:
+                    dup = True
+            for k in range(i):                  # the same slot in an identical earlier group
+                if group_key_cmp(&c.g[k], &c.g[i]) == 0:
+                    dup = True
+            if dup:
+                continue
+            found += 1
+            reading_facts(c, i, s, f)
+            if c.dump != NULL and c.dump_n < c.dump_cap:
+                memcpy(c.dump[c.dump_n].facts, f, NF * sizeof(int32_t))
+                c.dump[c.dump_n].form = c.form
+                c.dump[c.dump_n].ng = c.ng
+                memcpy(c.dump[c.dump_n].g, c.g, c.ng * sizeof(Grp))
+                c.dump[c.dump_n].win_g = i
+                c.dump[c.dump_n].win_s = s
+                c.dump_n += 1
+            evaluate(P, f, &ev)
+            o.n_readings += 1
+            if ev.failed >= 0:
+                if o.status == S_INCOMPLETE or o.status == S_FAILED:
+                    o.status = S_FAILED
+                    o.failed = ev.failed
+            elif ev.missing:
+                o.missing |= ev.missing
+            elif (o.status != S_WIN or ev.total > o.total
+                  or (ev.total == o.total and f[X_N_SUB] < o.n_sub)):
+                o.status = S_WIN
+                o.total = ev.total
+                o.n_sub = f[X_N_SUB]
+                memcpy(o.facts, f, sizeof(f))
+                o.form = c.form
+                o.ng = c.ng
+                memcpy(o.g, c.g, c.ng * sizeof(Grp))
+                o.win_g = i
+                o.win_s = s
+            if not P.every_win_slot:
+                return
+
+
+cdef void push(Ctx* c, int kind, int n, const int8_t* rep, const int8_t* phys) noexcept nogil:
+    cdef Grp* g = &c.g[c.ng]
+    cdef int i
+    g.kind = kind
+    g.n = n
+    for i in range(n):
+        g.rep[i] = rep[i]
+        g.phys[i] = phys[i]
+    c.ng += 1
+
+
+cdef void free_groups(Ctx* c, int n_sets, int n_pairs, int set_from, int pair_from) noexcept nogil:
+    """Jokers alone make the remaining ``n_sets`` sets and ``n_pairs`` pairs (representative kinds)."""
+    cdef int i, j, left = 0, code
+    cdef int8_t rep[3]
+    for j in range(c.n_jk):
+        left += c.jok[j]
+    if left != 3 * n_sets + 2 * n_pairs:
+        return
+    if n_sets == 0 and n_pairs == 0:
+        finish(c)
+        return
+    if n_sets:
+        for i in range(set_from, c.n_fset):
+            code = c.fset[i]
+            if code >= 64:
+                rep[0] = rep[1] = rep[2] = code - 64
+            else:
+                rep[0] = code
+                rep[1] = code + 1
+                rep[2] = code + 2
+            assign(c, G_PUNG if code >= 64 else G_CHOW, 3, rep, 0, 0, n_sets - 1, n_pairs, i, pair_from)
+        return
+    for i in range(pair_from, c.n_fpair):
+        rep[0] = rep[1] = c.fpair[i]
+        assign(c, G_PAIR, 2, rep, 0, 0, 0, n_pairs - 1, c.n_fset, i)
+
+
+cdef void assign(Ctx* c, int kind, int n, const int8_t* rep, int slot, int jfrom, int n_sets, int n_pairs,
+                 int set_from, int pair_from) noexcept nogil:
+    """Give the free group's slots joker tiles (interchangeable slots in ascending joker order)."""
+    cdef int j
+    cdef int8_t phys[3]
+    if slot == n:
+        push(c, kind, n, rep, c.g[c.ng].phys)
+        free_groups(c, n_sets, n_pairs, set_from, pair_from)
+        c.ng -= 1
+        return
+    for j in range(jfrom if kind != G_CHOW else 0, c.n_jk):
+        if c.jok[j] == 0:
+            continue
+        c.jok[j] -= 1
+        c.g[c.ng].phys[slot] = c.jkind[j]
+        assign(c, kind, n, rep, slot + 1, j, n_sets, n_pairs, set_from, pair_from)
+        c.jok[j] += 1
+
+
+cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot, int last, int8_t* phys,
+               int n_sets, int n_pairs) noexcept nogil:
+    """Fill the slots of a group holding the lowest real tile: a real tile or a joker each."""
+    cdef int r, j, code
+    if slot == n:
+        push(c, kind, n, rep, phys)
+        split(c, n_sets, n_pairs)
+        c.ng -= 1
+        return
+    r = rep[slot]
+    # interchangeable slots (pung, pair) take their sources in ascending order: 0 real, 1 + j joker j
+    if c.real[r] and (kind == G_CHOW or slot == anchor or last <= 0):
+        c.real[r] -= 1
+        phys[slot] = r
+        fill(c, kind, n, rep, anchor, slot + 1, 0, phys, n_sets, n_pairs)
+        c.real[r] += 1
+    if slot != anchor and (c.P.kinds >> r) & 1:
+        for j in range(c.n_jk):
+            code = 1 + j
+            if c.jok[j] == 0 or (kind != G_CHOW and code < last):
+                continue
+            c.jok[j] -= 1
+            phys[slot] = c.jkind[j]
+            fill(c, kind, n, rep, anchor, slot + 1, code, phys, n_sets, n_pairs)
+            c.jok[j] += 1
+
+
+cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int t) noexcept nogil:
+    """:func:`split` without jokers: the lowest tile left (from ``t`` on) starts a pair, a pung or a chow."""
+    cdef Grp* g
+    while t < 34 and c.real[t] == 0:
+        t += 1
+    if t == 34:
+        if n_sets == 0 and n_pairs == 0:
+            finish(c)
+        return
+    g = &c.g[c.ng]
+    if n_pairs and c.real[t] >= 2:
+        g.kind = G_PAIR
+        g.n = 2
+        g.rep[0] = g.rep[1] = g.phys[0] = g.phys[1] = t
+        c.real[t] -= 2
+        c.ng += 1
+        split_plain(c, n_sets, n_pairs - 1, t)
+        c.ng -= 1
+        c.real[t] += 2
+    if n_sets and c.real[t] >= 3:
+        g.kind = G_PUNG
+        g.n = 3
+        g.rep[0] = g.rep[1] = g.rep[2] = g.phys[0] = g.phys[1] = g.phys[2] = t
+        c.real[t] -= 3
+        c.ng += 1
+        split_plain(c, n_sets - 1, n_pairs, t)
+        c.ng -= 1
+        c.real[t] += 3
+    if n_sets and t < 27 and t % 9 <= 6 and c.real[t + 1] and c.real[t + 2]:
+        g.kind = G_CHOW
+        g.n = 3
+        g.rep[0] = g.phys[0] = t
+        g.rep[1] = g.phys[1] = t + 1
+        g.rep[2] = g.phys[2] = t + 2
+        c.real[t] -= 1
+        c.real[t + 1] -= 1
+        c.real[t + 2] -= 1
+        c.ng += 1
+        split_plain(c, n_sets - 1, n_pairs, t)
+        c.ng -= 1
+        c.real[t] += 1
+        c.real[t + 1] += 1
+        c.real[t + 2] += 1
+
+
+cdef void split(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
+    """Every way to split the real tiles left (and jokers) into ``n_sets`` sets and ``n_pairs`` pairs."""
+    cdef int t = -1, i, s, base
+    cdef int8_t rep[3]
+    cdef int8_t phys[3]
+    cdef uint64_t km
+    for i in range(34):
+        if c.real[i]:
+            t = i
+            break
+    if t < 0:
+        free_groups(c, n_sets, n_pairs, 0, 0)
+        return
+    if n_pairs:
+        rep[0] = rep[1] = t
+        fill(c, G_PAIR, 2, rep, 0, 0, -1, phys, n_sets, n_pairs - 1)
+    if n_sets:
+        rep[0] = rep[1] = rep[2] = t
+        fill(c, G_PUNG, 3, rep, 0, 0, -1, phys, n_sets - 1, n_pairs)
+        if t < 27:
+            base = t - t % 9
+            km = c.P.kinds | (ONE << t)
+            for s in range(t - 2, t + 1):
+                if s < base or s > base + 6:
+                    continue
+                if not ((km >> s) & 1 and (km >> (s + 1)) & 1 and (km >> (s + 2)) & 1):
+                    continue
+                rep[0] = s
+                rep[1] = s + 1
+                rep[2] = s + 2
+                fill(c, G_CHOW, 3, rep, t - s, 0, -1, phys, n_sets - 1, n_pairs)
+
+
+cdef void orphans(Ctx* c, int dup) noexcept nogil:
+    """Thirteen orphans with ``dup`` the doubled orphan; jokers fill the holes."""
+    cdef int i, t, need, holes = 0, left = 0, j
+    for i in range(34):
+        if c.real[i] and not ((ORPHAN_MASK >> i) & 1):
+            return
+    for i in range(13):
+        t = ORPHANS[i]
+        need = 1 + (t == dup)
+        if c.real[t] > need:
+            return
+        if c.real[t] < need and not ((c.P.kinds >> t) & 1):
+            return
+        holes += need - c.real[t]
+    for j in range(c.n_jk):
+        left += c.jok[j]
+    if holes != left:
+        return
+    c.ng = 13
+    for i in range(13):
+        t = ORPHANS[i]
+        c.g[i].kind = G_PAIR if t == dup else G_SINGLE
+        c.g[i].n = 1 + (t == dup)
+        for j in range(c.g[i].n):
+            c.g[i].rep[j] = t
+            c.g[i].phys[j] = t
+    orphan_holes(c, 0, 0, 0)
+    c.ng = 0
+
+
+cdef void orphan_holes(Ctx* c, int gi, int slot, int jfrom) noexcept nogil:
+    cdef int j, t
+    cdef Grp* g
+    if gi == 13:
+        finish(c)
+        return
+    g = &c.g[gi]
+    t = g.rep[0]
+    if slot == g.n:
+        orphan_holes(c, gi + 1, 0, 0)
+        return
+    if slot < c.real[t]:
+        g.phys[slot] = t
+        orphan_holes(c, gi, slot + 1, 0)
+        return
+    for j in range(jfrom, c.n_jk):
+        if c.jok[j] == 0:
+            continue
+        c.jok[j] -= 1
+        g.phys[slot] = c.jkind[j]
+        orphan_holes(c, gi, slot + 1, j)
+        c.jok[j] += 1
+    g.phys[slot] = t
+
+
+cdef void any_shape(Ctx* c) noexcept nogil:
+    """A hand of honors only in any shape: one group of every concealed tile (a suited joker is 东)."""
+    cdef int i, j, k, n = 0
+    cdef Grp* g = &c.g[0]
+    for i in range(27):
+        if c.real[i]:
+            return
+    for i in range(c.H.n_melds):
+        if c.H.mtile[i] < 27:
+            return
+    g.kind = G_ANY
+    for i in range(27, 34):
+        for k in range(c.real[i]):
+            g.rep[n] = i
+            g.phys[n] = i
+            n += 1
+    for j in range(c.n_jk):
+        for k in range(c.jok[j]):
+            g.rep[n] = c.jkind[j] if c.jkind[j] >= 27 else 27
+            g.phys[n] = c.jkind[j]
+            n += 1
+    g.n = n
+    c.ng = 1
+    c.form = FORM_ANY
+    finish(c)
+    c.ng = 0
+
+
+cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
+    cdef int i, j, t, m, k, cls, need, total_j = 0, added
+    cdef int per_class[11]
+    cdef uint64_t wanted = 0
+    c.P = P
+    c.H = H
+    c.out = o
+    c.ng = 0
+    c.n_jk = 0
+    c.real_mask = 0
+    memset(c.hand_f, 0, sizeof(c.hand_f))
+    memset(c.meld_counts, 0, sizeof(c.meld_counts))
+    for i in range(34):
+        if (H.jmask >> i) & 1:
+            c.real[i] = 0
+            if H.counts[i]:
+                c.jkind[c.n_jk] = i
+                c.jok[c.n_jk] = H.counts[i]
+                total_j += H.counts[i]
+                c.n_jk += 1
+        else:
+            c.real[i] = H.counts[i]
+            if H.counts[i]:
+                c.real_mask |= ONE << i
+        c.pre[i] = H.counts[i]
+    c.pre[H.win] -= 1
+    c.meld_kinds = 0
+    c.meld_pungs_dragon = c.meld_pungs_wind = c.meld_seat = c.meld_round = 0
+    c.meld_chows = c.meld_pungs = 0
+    c.meld_all_exposed = 1
+    c.meld_chow_starts = 0
+    for m in range(H.n_melds):
+        k = H.mkind[m]
+        t = H.mtile[m]
+        if k == M_CHI:
+            c.meld_chows += 1
+            c.meld_chow_starts |= <uint32_t>1 << t
+            c.hand_f[X_N_CHI] += 1
+            c.hand_f[X_N_OPEN] += 1
+            c.meld_all_exposed = 0
+            for i in range(3):
+                c.meld_kinds |= ONE << (t + i)
+                c.meld_counts[t + i] += 1
+                if (H.jmask >> (t + i)) & 1:
+                    c.hand_f[X_JOKERS_HELD] = 1
+        else:
+            c.meld_pungs += 1
+            c.meld_kinds |= ONE << t
+            c.meld_counts[t] += 3 if k == M_PON else 4
+            if t >= 31:
+                c.meld_pungs_dragon += 1
+            elif t >= 27:
+                c.meld_pungs_wind += 1
+            if t == H.seat:
+                c.meld_seat = 1
+            if t == H.round_:
+                c.meld_round = 1
+            if (H.jmask >> t) & 1:
+                c.hand_f[X_JOKERS_HELD] = 1
+                if k != M_ANKAN:
+                    c.hand_f[X_JOKER_MELDED] = 1
+            if k == M_ANKAN:
+                c.hand_f[X_N_ANKAN] += 1
+                c.meld_all_exposed = 0
+            else:
+                c.hand_f[X_N_OPEN] += 1
+                if k != M_PON:
+                    c.hand_f[X_N_MINGANG] += 1
+    if H.n_melds == 4 and c.hand_f[X_N_ANKAN] == 0:
+        c.hand_f[X_ALL_MELDS_OPEN] = 1
+    if total_j:
+        c.hand_f[X_JOKERS_HELD] = 1
+    for i in range(8):
+        c.hand_f[X_SELF_DRAWN + i] = (H.flags >> i) & 1
+    # representative kinds for jokers alone
+    c.n_fset = 0
+    c.n_fpair = 0
+    if total_j:
+        for t in range(27):
+            if t % 9 <= 6 and (P.kinds >> t) & 1 and (P.kinds >> (t + 1)) & 1 and (P.kinds >> (t + 2)) & 1:
+                c.fset[c.n_fset] = t
+                c.n_fset += 1
+        wanted = H.jmask | c.meld_kinds | (ONE << H.win) | (ONE << H.seat) | (ONE << H.round_)
+        for t in range(34):
+            if H.counts[t]:
+                wanted |= ONE << t
+        need = total_j // 2
+        if need > 7:
+            need = 7
+        memset(per_class, 0, sizeof(per_class))
+        for t in range(34):
+            if not (P.kinds >> t) & 1:
+                continue
+            if not (wanted >> t) & 1:
+                cls = kind_class(t)
+                if per_class[cls] >= need:
+                    continue
+                per_class[cls] += 1
+            c.fpair[c.n_fpair] = t
+            c.n_fpair += 1
+            c.fset[c.n_fset] = 64 + t
+            c.n_fset += 1
+
+
+cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
+    """The kernel's win check, a superset of the readings (a joker there stands for any kind and
+    for copies beyond the fourth): a hand it rejects has no reading."""
+    cdef KCtx k
+    cdef uint8_t h[34]
+    cdef int i, j = 0
+    for i in range(34):
+        h[i] = c.real[i]
+    for i in range(c.n_jk):
+        j += c.jok[i]
+    k.forms = FORM_STANDARD
+    if c.P.seven_pairs:
+        k.forms |= FORM_SEVEN_PAIRS
+    if c.P.thirteen:
+        k.forms |= FORM_THIRTEEN_ORPHANS
+    k.melds = c.H.n_melds
+    k.quads = c.P.quad_limit == 2
+    k.thirteen_play = True
+    k.jokers = j
+    k.fifth = True
+    return hand_complete(get_tables(), h, n_sets, &k)
+
+
+cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
+                     int* dump_n=NULL) noexcept nogil:
+    cdef Ctx c
+    cdef int w, n_sets, dup
+    c.dump = dump
+    c.dump_cap = dump_cap
+    c.dump_n = 0
+    o.status = S_INCOMPLETE
+    o.total = 0
+    o.n_sub = 0
+    o.failed = -1
+    o.missing = 0
+    o.n_readings = 0
+    o.ng = 0
+    setup(&c, P, H, o)
+    for w in range(P.n_wins):                   # conditions on the situation and melds first
+        if P.w_hand[w] and not expr_true(P, P.w_expr[w], c.hand_f):
+            o.status = S_HAND_FAILED
+            o.failed = w
+            return
+    n_sets = 4 - H.n_melds
+    if not P.any_honors and not maybe_complete(&c, n_sets):
+        return
+    c.form = FORM_STD
+    if c.n_jk:
+        split(&c, n_sets, 1)
+    else:
+        split_plain(&c, n_sets, 1, 0)
+    if H.n_melds == 0 and P.seven_pairs:
+        c.form = FORM_SEVEN
+        c.ng = 0
+        if c.n_jk:
+            split(&c, 0, 7)
+        else:
+            split_plain(&c, 0, 7, 0)
+    if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
+        c.form = FORM_THIRTEEN
+        for dup in range(13):
+            orphans(&c, ORPHANS[dup])
+    if P.any_honors:
+        any_shape(&c)
+    if o.missing and o.status != S_HAND_FAILED:
+        o.status = S_MISSING
+    if dump_n != NULL:
+        dump_n[0] = c.dump_n
+
+
+# ------------------------------------------------------------------------------------ Python API
+cdef class Program:
+    """A fan table and reading shape compiled for :func:`score_one` / :func:`score_rows` (built by
+    ``mjpy.rules.engine.compiled.compile_rules``; read-only once built, shared across threads)."""
+
+    cdef Prog p
+    cdef object arrays
+    cdef readonly tuple row_names, group_names, win_reasons, option_names
+    cdef readonly object row_groups
+
+    def __init__(self, atoms, clauses, exprs, rows, groups, wins, cap, floor, shape, row_names, group_names,
+                 win_reasons, option_names):
+        cdef int i
+        if len(groups) > MAX_GROUPS or len(rows) > MAX_ROWS or len(option_names) > 64:
+            raise ValueError(f"a table has at most {MAX_GROUPS} groups, {MAX_ROWS} rows and 64 options")
+        a = np.array(atoms, np.int32).reshape(-1, 3)
+        cl = np.array(clauses, np.int32).reshape(-1, 2)
+        ex = np.array(exprs, np.int32).reshape(-1, 2)
+        r_int = np.array([(e, per, miss) for e, per, miss, _ in rows], np.int32).reshape(-1, 3)
+        r_val = np.array([v for _, _, _, v in rows], np.float64)
+        g_int = np.array([(mode, role, has_d) for mode, role, has_d, _ in groups], np.int32).reshape(-1, 3)
+        g_def = np.array([d for _, _, _, d in groups], np.float64)
+        w_int = np.array(wins, np.int32).reshape(-1, 2)
+        cols = {
+            "a_idx": np.ascontiguousarray(a[:, 0]), "a_lo": np.ascontiguousarray(a[:, 1]),
+            "a_hi": np.ascontiguousarray(a[:, 2]), "c_start": np.ascontiguousarray(cl[:, 0]),
+            "c_end": np.ascontiguousarray(cl[:, 1]), "e_start": np.ascontiguousarray(ex[:, 0]),
+            "e_end": np.ascontiguousarray(ex[:, 1]), "r_expr": np.ascontiguousarray(r_int[:, 0]),
+            "r_per": np.ascontiguousarray(r_int[:, 1]), "r_missing": np.ascontiguousarray(r_int[:, 2]),
+            "r_value": r_val, "g_mode": np.ascontiguousarray(g_int[:, 0]),
+            "g_role": np.ascontiguousarray(g_int[:, 1]), "g_has_default": np.ascontiguousarray(g_int[:, 2]),
+            "g_default": g_def, "w_expr": np.ascontiguousarray(w_int[:, 0]),
+            "w_hand": np.ascontiguousarray(w_int[:, 1]),
+        }
+        self.arrays = cols
+        self.p.n_rows = len(rows)
+        self.p.n_groups = len(groups)
+        self.p.n_wins = len(wins)
+        self.p.a_idx = _iptr(cols["a_idx"])
+        self.p.a_lo = _iptr(cols["a_lo"])
+        self.p.a_hi = _iptr(cols["a_hi"])
+        self.p.c_start = _iptr(cols["c_start"])
+        self.p.c_end = _iptr(cols["c_end"])
+        self.p.e_start = _iptr(cols["e_start"])
+        self.p.e_end = _iptr(cols["e_end"])
+        self.p.r_expr = _iptr(cols["r_expr"])
+        self.p.r_per = _iptr(cols["r_per"])
+        self.p.r_missing = _iptr(cols["r_missing"])
+        self.p.r_value = _dptr(cols["r_value"])
+        self.p.g_mode = _iptr(cols["g_mode"])
+        self.p.g_role = _iptr(cols["g_role"])
+        self.p.g_has_default = _iptr(cols["g_has_default"])
+        self.p.g_default = _dptr(cols["g_default"])
+        self.p.w_expr = _iptr(cols["w_expr"])
+        self.p.w_hand = _iptr(cols["w_hand"])
+        self.p.has_cap = cap is not None
+        self.p.cap = 0 if cap is None else float(cap)
+        self.p.floor_expr = -1 if floor is None else int(floor[1])
+        self.p.floor_value = 0 if floor is None else float(floor[0])
+        self.p.kinds = int(shape["kinds"])
+        self.p.seven_pairs = bool(shape["seven_pairs"])
+        self.p.quad_limit = int(shape["quad_limit"])
+        self.p.thirteen = bool(shape["thirteen_orphans"])
+        self.p.fifth = bool(shape["fifth"])
+        self.p.every_win_slot = bool(shape["every_win_slot"])
+        self.p.any_honors = bool(shape["any_honors"])
+        self.row_names = tuple(row_names[0])
+        self.row_groups = tuple(row_names[1])
+        self.group_names = tuple(group_names)
+        self.win_reasons = tuple(win_reasons)
+        self.option_names = tuple(option_names)
+        g_rows = np.array(list(_group_starts(row_names[1], len(groups))), np.int32)
+        cols["g_rows"] = g_rows
+        self.p.g_rows = _iptr(g_rows)
+
+
+def _group_starts(row_groups, n_groups):
+    i = 0
+    for g in range(n_groups + 1):
+        while i < len(row_groups) and row_groups[i] < g:
+            i += 1
+        yield i
+
+
+cdef const int32_t* _iptr(a):
+    cdef const int32_t[::1] v = a
+    return &v[0] if v.shape[0] else <const int32_t*>0
+
+
+cdef const double* _dptr(a):
+    cdef const double[::1] v = a
+    return &v[0] if v.shape[0] else <const double*>0
+
+
+cdef void load_hand(Hand* H, const uint8_t* counts, const int8_t* melds, int n_melds, int win, uint32_t flags,
+                    int seat, int round_, uint64_t jmask) noexcept nogil:
+    cdef int i
+    memcpy(H.counts, counts, 34)
+    H.n_melds = n_melds
+    for i in range(n_melds):
+        H.mkind[i] = melds[2 * i]
+        H.mtile[i] = melds[2 * i + 1]
+    H.win = win
+    H.flags = flags
+    H.seat = seat
+    H.round_ = round_
+    H.jmask = jmask
+
+
+def score_one(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_,
+              uint64_t jmask, bint groups=False):
+    """Score one validated hand: ``(status, total, n_substitutes, failed, missing, detail)``.
+
+    ``counts``: 34 bytes; ``melds``: (kind code, lowest tile) byte pairs (:data:`MELD_CODES`);
+    ``flags``: bits in the order of :data:`FLAG_NAMES`; ``seat`` / ``round_``: 27-30; ``jmask``:
+    joker kinds as bits. ``detail`` (a win): ``(form, rows, defaults, special, group_values,
+    reading)`` (``rows``: ``(row, times)`` of the rows counted) with ``reading = (groups, win)`` when ``groups`` is true, else ``None``.
+    """
+    cdef Hand H
+    cdef Out o
+    cdef Eval ev
+    cdef int i, s
+    cdef const uint8_t* cp = counts
+    cdef const int8_t* mp = <const int8_t*><const char*>melds
+    if len(counts) != 34 or len(melds) > 8 or len(melds) % 2:
+        raise ValueError("score_one: 34 counts and at most 4 (kind, tile) meld pairs")
+    load_hand(&H, cp, mp, len(melds) // 2, win, flags, seat, round_, jmask)
+    with nogil:
+        score_hand(&prog.p, &H, &o)
+    if o.status != S_WIN:
+        return o.status, 0.0, 0, o.failed, o.missing, None
+    evaluate(&prog.p, o.facts, &ev)
+    reading = None
+    if groups:
+        gs = []
+        for i in range(o.ng):
+            gs.append((GROUP_KINDS[o.g[i].kind], tuple((o.g[i].rep[s], o.g[i].phys[s]) for s in range(o.g[i].n))))
+        reading = (gs, (o.win_g, (o.g[o.win_g].rep[o.win_s], o.g[o.win_g].phys[o.win_s])))
+    detail = (FORMS[o.form], [(i, ev.rown[i]) for i in range(prog.p.n_rows) if ev.rown[i]],
+              [ev.gdefault[i] for i in range(prog.p.n_groups)], ev.special,
+              [ev.gval[i] for i in range(prog.p.n_groups)], reading)
+    return o.status, o.total, o.n_sub, o.failed, o.missing, detail
+
+
+cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, const int8_t* n_melds,
+                   const int8_t* wins, const uint32_t* flags, const uint8_t* winds, const uint64_t* jmasks,
+                   double* out, int8_t* status, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    cdef Hand H
+    cdef Out o
+    cdef Py_ssize_t r
+    for r in range(start, stop):
+        load_hand(&H, hands + 34 * r, melds + 8 * r, n_melds[r], wins[r], flags[r], 27 + (winds[r] & 3),
+                  27 + ((winds[r] >> 2) & 3), jmasks[r])
+        score_hand(P, &H, &o)
+        status[r] = o.status
+        out[r] = o.total if o.status == S_WIN else -1
+
+
+def score_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const int8_t[::1] n_melds,
+               const int8_t[::1] wins, const uint32_t[::1] flags, const uint8_t[::1] winds,
+               const uint64_t[::1] jmasks, double[::1] out, int8_t[::1] status, workers=None):
+    """Score validated rows (hands (N, 34), melds (N, 8) code/tile pairs with ``n_melds`` used,
+    winning tiles, flag bits, winds ``seat | round << 2`` (0-3 each), joker masks) into ``out``
+    (the total, -1 when not a win) and ``status`` (S_*), split over ``workers`` threads."""
+    cdef Py_ssize_t n = hands.shape[0], i, chunk
+    cdef int w = resolve_workers(workers)
+    if n == 0:
+        return
+    if w > n:
+        w = <int>n
+    chunk = (n + w - 1) // w
+    if w == 1:
+        _run_chunk(prog, hands, melds, n_melds, wins, flags, winds, jmasks, out, status, 0, n)
+        return
+    ex = _executor(w)
+    futs = [ex.submit(_run_chunk, prog, hands, melds, n_melds, wins, flags, winds, jmasks, out, status,
+                      i * chunk, min(n, (i + 1) * chunk)) for i in range(w)]
+    for f in futs:
+        f.result()
+
+
+def _run_chunk(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const int8_t[::1] n_melds,
+               const int8_t[::1] wins, const uint32_t[::1] flags, const uint8_t[::1] winds,
+               const uint64_t[::1] jmasks, double[::1] out, int8_t[::1] status, Py_ssize_t start, Py_ssize_t stop):
+    if stop <= start:
+        return
+    with nogil:
+        run_rows(&prog.p, &hands[0, 0], &melds[0, 0], &n_melds[0], &wins[0], &flags[0], &winds[0], &jmasks[0],
+                 &out[0], &status[0], start, stop)
+
+
+def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_,
+                  uint64_t jmask, int cap=100000):
+    """Every reading the compiled engine scores, with its facts (the tests check them fact by
+    fact against the Python twin): ``[(form, groups, win, facts), ...]``."""
+    cdef Hand H
+    cdef Out o
+    cdef int n = 0, i, k, s
+    cdef Dump* d
+    if len(counts) != 34 or len(melds) > 8 or len(melds) % 2:
+        raise ValueError("dump_readings: 34 counts and at most 4 (kind, tile) meld pairs")
+    d = <Dump*>malloc(cap * sizeof(Dump))
+    if d == NULL:
+        raise MemoryError()
+    load_hand(&H, <const uint8_t*>counts, <const int8_t*><const char*>melds, len(melds) // 2, win, flags, seat,
+              round_, jmask)
+    try:
+        with nogil:
+            score_hand(&prog.p, &H, &o, d, cap, &n)
+        out = []
+        for i in range(n):
+            groups = [(GROUP_KINDS[d[i].g[k].kind], tuple((d[i].g[k].rep[s], d[i].g[k].phys[s])
+                                                         for s in range(d[i].g[k].n))) for k in range(d[i].ng)]
+            out.append((FORMS[d[i].form], groups, (d[i].win_g, groups[d[i].win_g][1][d[i].win_s]),
+                        [d[i].facts[k] for k in range(NF)]))
+        return out
+    finally:
+        free(d)
+
+
+def waits_one(Program prog, bytes counts, bytes melds, tiles, modes, int seat, int round_, uint64_t jmask):
+    """The winning tiles of a validated waiting hand: ``[(tile, mode, total), ...]`` for each of
+    ``tiles`` that wins under one of ``modes`` (flag bits, tried in order; the first of equal
+    totals is kept)."""
+    cdef Hand H
+    cdef Out o
+    cdef uint8_t c[34]
+    cdef int t, m, n_modes = len(modes), best_m
+    cdef uint32_t fl[8]
+    cdef double best
+    cdef const int8_t* mp = <const int8_t*><const char*>melds
+    cdef int nm = len(melds) // 2
+    if n_modes > 8 or len(counts) != 34 or len(melds) > 8:
+        raise ValueError("waits_one: 34 counts, at most 4 melds and 8 modes")
+    for m in range(n_modes):
+        fl[m] = modes[m]
+    memcpy(c, <const uint8_t*>counts, 34)
+    out = []
+    for t in tiles:
+        c[t] += 1
+        best_m = -1
+        best = 0
+        with nogil:
+            for m in range(n_modes):
+                load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
+                score_hand(&prog.p, &H, &o)
+                if o.status == S_WIN and (best_m < 0 or o.total > best):
+                    best_m = m
+                    best = o.total
+        c[t] -= 1
+        if best_m >= 0:
+            out.append((t, best_m, best))
+    return out

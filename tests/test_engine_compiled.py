@@ -1,0 +1,232 @@
+"""The compiled rule engine (mjcore.engine) against its plain-Python twin (mjpy.rules.engine:
+readings, facts, table.evaluate), piece by piece.
+
+* the fact list is one list: ``mjcore.engine.FACT_NAMES`` is ``FACTS`` in the same order;
+* expressions: the compiled clauses (disjunctive normal form) agree with the Python expression on
+  random facts, for random expressions;
+* facts, reading by reading: every reading the compiled engine scores, rebuilt as a Python
+  ``Reading`` and given to ``facts.facts``, has the same value for every fact; without jokers
+  standing alone the compiled readings are exactly the Python readings;
+* whole hands: ``TableRules._core`` (compiled) and ``_core_python`` agree (win, reason kind,
+  total, fans as one of the best readings', jokers as substitutes) on seeded random hands of every
+  engine rule set, with up to 4 jokers (6 under ``-m slow``).
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from mjcore import engine as E
+from mjpy import rules
+from mjpy.rules.engine import F, G
+from mjpy.rules.engine.compiled import HAND_LEVEL, dnf
+from mjpy.rules.engine.facts import FACTS, Situation, facts
+from mjpy.rules.engine.readings import Reading, readings
+from mjpy.rules.engine.scoring import _flag_bits, _mask, _meld_codes
+
+import regional_gen as RG
+
+ENGINE = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin")
+N_FACT_CASES = 250          # per rule set
+N_TWIN = 300                # per rule set
+N_TWIN_SLOW = 3000
+
+
+def test_fact_lists_are_one_list():
+    assert E.FACT_NAMES == tuple(FACTS)
+    assert set(E.FLAG_NAMES) <= set(FACTS) and HAND_LEVEL <= set(FACTS)
+
+
+# ------------------------------------------------------------------------------------ expressions
+def _random_expr(rng, depth=0):
+    names = ["self_drawn", "n_suits", "n_dragon_pungs", "one_suit", "n_substitutes", "straight"]
+    u = rng.random()
+    if depth > 3 or u < 0.35:
+        ref = getattr(F, rng.choice(names))
+        op = rng.randrange(7)
+        v = rng.randrange(4)
+        return [ref, ref >= v, ref <= v, ref > v, ref < v, ref == v, ref != v][op]
+    if u < 0.55:
+        return ~_random_expr(rng, depth + 1)
+    a, b = _random_expr(rng, depth + 1), _random_expr(rng, depth + 1)
+    return a & b if u < 0.8 else a | b
+
+
+def _dnf_holds(clauses, f):
+    return any(all(lo <= f[k] <= hi for k, lo, hi in c) for c in clauses)
+
+
+def test_compiled_expressions_agree_with_python():
+    rng = random.Random("engine-dnf")
+    for _ in range(400):
+        e = _random_expr(rng)
+        clauses = dnf(e.node)
+        for _ in range(20):
+            f = {k: rng.randrange(4) for k in FACTS}
+            assert _dnf_holds(clauses, f) == e(f), (e, clauses, f)
+
+
+def test_group_counts_and_constants_compile():
+    assert dnf((G.big >= 1).node) == [[("group:big", 1, 1 << 30)]]
+    assert dnf((~F.self_drawn).node) == [[("self_drawn", -(1 << 30), 0)]]
+    assert dnf((F.self_drawn & ~F.self_drawn).node) == []          # never true: no clause
+
+
+# ------------------------------------------------------------------------------------ facts
+def _situation(rs, case):
+    from test_engine_regional import engine_flags
+    kw = engine_flags(case)
+    return rs._situation(kw)
+
+
+def _bound(case):
+    from test_engine_regional import ruleset
+    return ruleset(case)
+
+
+def _usable(case):
+    try:
+        rs = _bound(case)
+        c, ms = rs._hand(np.array(case.counts, np.uint8),
+                         [__import__("test_engine_regional").meld_obj(k, t) for k, t in case.melds], 14)
+        return rs, c, ms, _situation(rs, case), tuple(sorted(case.joker_kinds))
+    except ValueError:
+        return None
+
+
+@pytest.mark.parametrize("rule", ENGINE)
+def test_facts_reading_by_reading(rule):
+    checked = plain = 0
+    for case in RG.cases(rule, N_FACT_CASES, seed=11):
+        got = _usable(case)
+        if got is None:
+            continue
+        rs, c, ms, s, jk = got
+        dumped = E.dump_readings(rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s),
+                                 s["seat_wind"], s["round_wind"], _mask(jk))
+        pre = c.astype(int).tolist()
+        pre[case.win] -= 1
+        hand_facts = dict(s)
+        hand_facts.update(n_chi=sum(1 for k, _ in ms if k == "chi"),
+                          joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms)))
+        keys = set()
+        for form, groups, win, cf in dumped:
+            keyed = [(kind, tuple(sorted(slots))) for kind, slots in groups]
+            ordered = tuple(sorted(keyed))
+            rd = Reading(form, ordered, (ordered.index(keyed[win[0]]), tuple(win[1])))
+            keys.add((form, ordered, rd.groups[rd.win[0]], rd.win[1]))
+            pf = facts(rd, ms, Situation(s), jk, pre)
+            pf.update(hand_facts)
+            diff = {k: (cf[i], pf[k]) for i, k in enumerate(FACTS) if int(pf[k]) != cf[i]}
+            assert not diff, (case.describe(), str(rd), diff)
+            checked += 1
+        free = sum(c[j] for j in jk)
+        status = E.score_one(rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s),
+                             s["seat_wind"], s["round_wind"], _mask(jk))[0]
+        if free == 0 and not rs.spec.any_shape(rs.options) and status != E.STATUS_HAND_FAILED:
+            py = readings(c.astype(int).tolist(), n_sets=4 - len(ms), win_tile=case.win, jokers=jk, kinds=rs.kinds,
+                          seven_pairs=rs.spec.seven_pairs and not ms,
+                          quads_as_two_pairs=rs.options.get("allow_quad", True),
+                          thirteen_orphans=rs.spec.thirteen_orphans and not ms,
+                          meld_tiles=[x for k, t in ms for x in ([t, t + 1, t + 2] if k == "chi" else
+                                                                 [t] * (3 if k == "pon" else 4))],
+                          allow_fifth_copy=rs.options.get("allow_fifth_copy", True), every_win_slot=True)
+            want = {(r.form, r.groups, r.groups[r.win[0]], r.win[1]) for r in py}
+            if rs.spec.every_win_slot:
+                assert keys == want, case.describe()
+            else:                                   # one place of the winning tile per split
+                assert {k[:2] for k in keys} == {k[:2] for k in want}, case.describe()
+            plain += 1
+    assert checked > N_FACT_CASES // 2 and plain >= 25
+
+
+# ------------------------------------------------------------------------------------ whole hands
+def _twin_cases(rule, n, max_jokers, seed):
+    rng = random.Random(f"engine-twin/{rule}/{seed}")
+    return [RG.make_case(rule, rng, max_jokers=max_jokers) for _ in range(n)]
+
+
+def _fanset(fans):
+    return tuple(sorted((n, Fraction(v)) for n, v in fans))
+
+
+def _best_fansets(rs, c, ms, w, s, jk, total):
+    """The fans of every Python reading that scores ``total``."""
+    from mjpy.rules.engine.table import evaluate
+    meld_tiles = [x for k, t in ms for x in ([t, t + 1, t + 2] if k == "chi" else [t] * (3 if k == "pon" else 4))]
+    counts = c.astype(int).tolist()
+    pre = list(counts)
+    pre[w] -= 1
+    out = set()
+    for rd in readings(counts, n_sets=4 - len(ms), win_tile=w, jokers=jk, kinds=rs.kinds,
+                       seven_pairs=rs.spec.seven_pairs and not ms, quads_as_two_pairs=rs.options.get("allow_quad", True),
+                       thirteen_orphans=rs.spec.thirteen_orphans and not ms, meld_tiles=meld_tiles,
+                       allow_fifth_copy=rs.options.get("allow_fifth_copy", True)):
+        f = facts(rd, ms, Situation(s), jk, pre)
+        f.update(dict(s), n_chi=sum(1 for k, _ in ms if k == "chi"),
+                 joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms)))
+        v = evaluate(rs.table, f, rs.options)
+        if not v.failed and not v.missing and Fraction(v.total) == total:
+            out.add(_fanset(v.fans))
+    return out
+
+
+def _compare_twin(rule, n, max_jokers, seed):
+    bad = []
+    for case in _twin_cases(rule, n, max_jokers, seed):
+        got = _usable(case)
+        if got is None:
+            continue
+        rs, c, ms, s, jk = got
+        a = rs._core(c, ms, case.win, s, jk)
+        b = rs._core_python(c, ms, case.win, s, jk)
+        if a.is_win != b.is_win or Fraction(a.total) != Fraction(b.total):
+            bad.append((case.describe(), a, b))
+        elif a.is_win and a.detail["substitutes"] != b.detail["substitutes"]:
+            bad.append((case.describe(), a.detail, b.detail))
+        elif not a.is_win and (("missing" in (a.detail or {})) != ("missing" in (b.detail or {}))
+                               or ("not a complete hand" in a.reason) != ("not a complete hand" in b.reason)):
+            bad.append((case.describe(), a.reason, b.reason))
+        elif a.is_win and sorted(map(str, a.fans)) != sorted(map(str, b.fans)):
+            # another reading of the same total and substitutes: its fans must be such a reading's
+            if _fanset(a.fans) not in _best_fansets(rs, c, ms, case.win, s, jk, Fraction(a.total)):
+                bad.append((case.describe(), a.fans, b.fans))
+    assert not bad, bad[:5]
+
+
+@pytest.mark.parametrize("rule", ENGINE)
+def test_compiled_equals_python_twin(rule):
+    _compare_twin(rule, N_TWIN, 4, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", ["guangdong_tuidao", "tianjin"])
+def test_compiled_equals_python_twin_many_jokers(rule):
+    _compare_twin(rule, N_TWIN_SLOW // 10, 6, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", ENGINE)
+def test_compiled_equals_python_twin_slow(rule):
+    _compare_twin(rule, N_TWIN_SLOW, 4, 2)
+
+
+def test_threads_share_one_program():
+    """One Program scored from two workers gives the rows of one worker (read-only, re-entrant)."""
+    rs = rules.get("tianjin", qidui=2, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)
+    rng = random.Random("engine-threads")
+    cs = [RG.make_case("tianjin", rng, options=dict(rs.options), jokers=((18, 26), 26), outside=False)
+          for _ in range(400)]
+    hands = np.array([c.counts for c in cs], np.uint8)
+    wins = np.array([c.win for c in cs])
+    from test_engine_regional import meld_obj
+    melds = [[meld_obj(k, t) for k, t in c.melds] for c in cs]
+    sd = np.array([bool(c.flags.get("self_drawn")) for c in cs])
+    one = rs.score_batch(hands, wins, melds=melds, self_drawn=sd, joker_tiles=[18, 26], workers=1)
+    for w in (2, 3, 8):
+        assert rs.score_batch(hands, wins, melds=melds, self_drawn=sd, joker_tiles=[18, 26], workers=w).tolist() \
+            == one.tolist()
+    assert (one >= 0).sum() > 50

@@ -768,7 +768,10 @@ def _score_tianjin(v: View, ctx: Context, o: Options, reading: Reading, jset, me
     chow_groups = [slots for gtype, slots in reading.groups if gtype == "chow"]
     chow_groups += [tuple((t + i, t + i) for i in range(3)) for k, t in melds if k == "chi"]
     for s0 in (0, 9, 18):
-        parts = [next((g for g in chow_groups if g[0][0] == s0 + d), None) for d in (0, 3, 6)]
+        # of two chows of one start, the straight takes the better (就高): no substitute, a 混 at its face
+        parts = [min((g for g in chow_groups if g[0][0] == s0 + d), default=None,
+                     key=lambda g: (sum(p != r for r, p in g if p in jset),
+                                    not any(p == r and p in jset for r, p in g))) for d in (0, 3, 6)]
         if all(parts):
             slots = [x for g in parts for x in g]
             no_sub = all(p == r for r, p in slots if p in jset)

@@ -33,7 +33,10 @@ from mjcore._kernel cimport (
     FORM_STANDARD,
     FORM_THIRTEEN_ORPHANS,
     Ctx as KCtx,
+    Lookup,
     hand_complete,
+    lookup,
+    std_udistance,
 )
 from mjcore._tables cimport Tables, get_tables
 
@@ -74,6 +77,7 @@ STATUS_INCOMPLETE, STATUS_WIN, STATUS_FAILED, STATUS_MISSING, STATUS_HAND_FAILED
 cdef enum:
     MAX_GROUPS = 16       # no program has more (checked when one is built)
     MAXSLOT = 14          # tiles of one group (14: the any-shape group)
+    SUB = -1              # phys of a slot held by a joker substituting (any joker kind left)
     MAX_ROWS = 256
     M_CHI = 1
     M_PON = 2
@@ -199,7 +203,8 @@ cdef struct Ctx:
     uint64_t real_mask          # kinds of the real tiles
     int n_jk
     int8_t jkind[8]
-    int8_t jok[8]
+    int8_t jok[8]               # jokers of each kind not placed at their own face
+    int subs                    # slots held by substituting jokers (SUB)
     int form
     int ng
     Grp g[MAX_GROUPS]
@@ -249,7 +254,8 @@ cdef inline int kind_class(int k) noexcept nogil:
 
 
 cdef inline bint is_joker(const Ctx* c, int k) noexcept nogil:
-    return (c.H.jmask >> k) & 1
+    """A joker tile (``SUB``: a joker substituting, its kind chosen when the reading is complete)."""
+    return k < 0 or (c.H.jmask >> k) & 1
 
 
 # ------------------------------------------------------------------------------------ tables
@@ -383,15 +389,8 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
             concealed_sets += 1
             n_chows += 1
             s0 = gr.rep[0]
-            if chow_of[s0] < 0:
-                chow_of[s0] = i
-            else:                               # the first in sorted order: the smallest phys
-                k = chow_of[s0]
-                for d in range(3):
-                    if gr.phys[d] != c.g[k].phys[d]:
-                        if gr.phys[d] < c.g[k].phys[d]:
-                            chow_of[s0] = i
-                        break
+            if chow_of[s0] < 0 or chow_rank(c, gr) < chow_rank(c, &c.g[chow_of[s0]]):
+                chow_of[s0] = i                 # of chows with one start: fewest substitutes, then a joker at its face
         elif gr.kind == G_PAIR and std and pair < 0:
             pair = gr.rep[0]
     f[X_STANDARD] = std
@@ -467,6 +466,16 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
                 f[X_ZHUOWU] = 1
 
 
+cdef inline int chow_rank(const Ctx* c, const Grp* g) noexcept nogil:
+    cdef int d, subs = 0, face = 0
+    for d in range(3):
+        if g.rep[d] != g.phys[d]:
+            subs += 1
+        elif is_joker(c, g.phys[d]):
+            face = 1
+    return 2 * subs + (1 - face)
+
+
 cdef inline bint all_starts(const Ctx* c, const int* chow_of, int s0) noexcept nogil:
     cdef int d
     for d in range(0, 9, 3):
@@ -486,15 +495,125 @@ cdef inline int group_key_cmp(const Grp* a, const Grp* b) noexcept nogil:
     return 0
 
 
-cdef void finish(Ctx* c) noexcept nogil:
-    """One complete split: check its copies, then score it for every place of the winning tile."""
-    cdef const Prog* P = c.P
+cdef inline int jidx(const Ctx* c, int k) noexcept nogil:
+    """The index of joker kind ``k`` (-1: not a joker kind)."""
+    cdef int j
+    for j in range(c.n_jk):
+        if c.jkind[j] == k:
+            return j
+    return -1
+
+
+cdef inline int avail(const Ctx* c) noexcept nogil:
+    """Jokers neither at their own face nor promised to a substituting slot."""
+    cdef int j, n = -c.subs
+    for j in range(c.n_jk):
+        n += c.jok[j]
+    return n
+
+
+cdef bint subs_fit(const Ctx* c, int fixed_g, int fixed_s, int fixed_j) noexcept nogil:
+    """The jokers left can take the SUB slots, none at its own kind (a joker of kind k in a slot of
+    rep k plays its face: another reading); one slot may be fixed to joker ``fixed_j`` first. Per
+    kind k: slots of rep k + jokers of kind k <= slots (Hall's condition for this assignment)."""
+    cdef int i, s, j, subs = c.subs
+    cdef int rep_cnt[8]
+    cdef int left[8]
+    for j in range(c.n_jk):
+        rep_cnt[j] = 0
+        left[j] = c.jok[j]
+    if fixed_j >= 0:
+        subs -= 1
+        left[fixed_j] -= 1
+    for i in range(c.ng):
+        for s in range(c.g[i].n):
+            if c.g[i].phys[s] == SUB and not (i == fixed_g and s == fixed_s):
+                j = jidx(c, c.g[i].rep[s])
+                if j >= 0:
+                    rep_cnt[j] += 1
+    for j in range(c.n_jk):
+        if rep_cnt[j] + left[j] > subs:
+            return False
+    return True
+
+
+cdef bint concrete(const Ctx* c, Grp* out, int i, int s, int* left) noexcept nogil:
+    """Copy of the reading with a joker kind in every SUB slot (from slot (i, s) on; backtracking)."""
+    cdef int j, r
+    while i < c.ng:
+        while s < c.g[i].n and out[i].phys[s] != SUB:
+            s += 1
+        if s < c.g[i].n:
+            break
+        i += 1
+        s = 0
+    if i >= c.ng:
+        return True
+    r = out[i].rep[s]
+    for j in range(c.n_jk):
+        if left[j] > 0 and c.jkind[j] != r:
+            left[j] -= 1
+            out[i].phys[s] = c.jkind[j]
+            if concrete(c, out, i, s + 1, left):
+                return True
+            out[i].phys[s] = SUB
+            left[j] += 1
+    return False
+
+
+cdef void make_concrete(const Ctx* c, Grp* out) noexcept nogil:
+    cdef int left[8]
+    cdef int j
+    memcpy(out, c.g, c.ng * sizeof(Grp))
+    for j in range(c.n_jk):                     # the jokers not at their face (the winning tile's
+        left[j] = c.jok[j]                      # substituting joker already taken out)
+    concrete(c, out, 0, 0, left)
+
+
+cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
+    """Facts and table of the split with the winning tile at group ``i`` slot ``s``."""
     cdef Out* o = c.out
-    cdef int cnt[34]
-    cdef int i, s, j, k, w = c.H.win, found = 0
-    cdef bint dup
     cdef int32_t f[NF + MAX_GROUPS]
     cdef Eval ev
+    reading_facts(c, i, s, f)
+    if c.dump != NULL and c.dump_n < c.dump_cap:
+        memcpy(c.dump[c.dump_n].facts, f, NF * sizeof(int32_t))
+        c.dump[c.dump_n].form = c.form
+        c.dump[c.dump_n].ng = c.ng
+        make_concrete(c, c.dump[c.dump_n].g)
+        c.dump[c.dump_n].win_g = i
+        c.dump[c.dump_n].win_s = s
+        c.dump_n += 1
+    evaluate(c.P, f, &ev)
+    o.n_readings += 1
+    if ev.failed >= 0:
+        if o.status == S_INCOMPLETE or o.status == S_FAILED:
+            o.status = S_FAILED
+            o.failed = ev.failed
+    elif ev.missing:
+        o.missing |= ev.missing
+    elif (o.status != S_WIN or ev.total > o.total
+          or (ev.total == o.total and f[X_N_SUB] < o.n_sub)):
+        o.status = S_WIN
+        o.total = ev.total
+        o.n_sub = f[X_N_SUB]
+        memcpy(o.facts, f, sizeof(f))
+        o.form = c.form
+        o.ng = c.ng
+        make_concrete(c, o.g)
+        o.win_g = i
+        o.win_s = s
+
+
+cdef void finish(Ctx* c) noexcept nogil:
+    """One complete split: check its copies and its substitutes, then score it for every place of
+    the winning tile (a real tile, a joker at its face, or a substituting joker of the winning kind)."""
+    cdef const Prog* P = c.P
+    cdef int cnt[34]
+    cdef int i, s, j, k, w = c.H.win, wj, ph
+    cdef bint dup
+    if avail(c) != 0 or not subs_fit(c, -1, -1, -1):
+        return
     if c.form == FORM_SEVEN:
         memset(cnt, 0, sizeof(cnt))
         for i in range(c.ng):
@@ -508,48 +627,33 @@ cdef void finish(Ctx* c) noexcept nogil:
                 cnt[c.g[i].rep[s]] += 1
                 if cnt[c.g[i].rep[s]] > 4:
                     return
+    wj = jidx(c, w)
     for i in range(c.ng):
         for s in range(c.g[i].n):
-            if c.g[i].phys[s] != w:
+            ph = c.g[i].phys[s]
+            if ph != w and not (ph == SUB and wj >= 0 and c.jok[wj] > 0 and c.g[i].rep[s] != w):
                 continue
             dup = False
             for j in range(s):                  # the same slot earlier in this group
-                if c.g[i].rep[j] == c.g[i].rep[s] and c.g[i].phys[j] == w:
+                if c.g[i].rep[j] == c.g[i].rep[s] and c.g[i].phys[j] == ph:
                     dup = True
             for k in range(i):                  # the same slot in an identical earlier group
                 if group_key_cmp(&c.g[k], &c.g[i]) == 0:
                     dup = True
             if dup:
                 continue
-            found += 1
-            reading_facts(c, i, s, f)
-            if c.dump != NULL and c.dump_n < c.dump_cap:
-                memcpy(c.dump[c.dump_n].facts, f, NF * sizeof(int32_t))
-                c.dump[c.dump_n].form = c.form
-                c.dump[c.dump_n].ng = c.ng
-                memcpy(c.dump[c.dump_n].g, c.g, c.ng * sizeof(Grp))
-                c.dump[c.dump_n].win_g = i
-                c.dump[c.dump_n].win_s = s
-                c.dump_n += 1
-            evaluate(P, f, &ev)
-            o.n_readings += 1
-            if ev.failed >= 0:
-                if o.status == S_INCOMPLETE or o.status == S_FAILED:
-                    o.status = S_FAILED
-                    o.failed = ev.failed
-            elif ev.missing:
-                o.missing |= ev.missing
-            elif (o.status != S_WIN or ev.total > o.total
-                  or (ev.total == o.total and f[X_N_SUB] < o.n_sub)):
-                o.status = S_WIN
-                o.total = ev.total
-                o.n_sub = f[X_N_SUB]
-                memcpy(o.facts, f, sizeof(f))
-                o.form = c.form
-                o.ng = c.ng
-                memcpy(o.g, c.g, c.ng * sizeof(Grp))
-                o.win_g = i
-                o.win_s = s
+            if ph == SUB:                       # a substituting joker of the winning kind
+                if not subs_fit(c, i, s, wj):
+                    continue
+                c.g[i].phys[s] = w
+                c.jok[wj] -= 1
+                c.subs -= 1
+                score_reading(c, i, s)
+                c.subs += 1
+                c.jok[wj] += 1
+                c.g[i].phys[s] = SUB
+            else:
+                score_reading(c, i, s)
             if not P.every_win_slot:
                 return
 
@@ -567,11 +671,9 @@ cdef void push(Ctx* c, int kind, int n, const int8_t* rep, const int8_t* phys) n
 
 cdef void free_groups(Ctx* c, int n_sets, int n_pairs, int set_from, int pair_from) noexcept nogil:
     """Jokers alone make the remaining ``n_sets`` sets and ``n_pairs`` pairs (representative kinds)."""
-    cdef int i, j, left = 0, code
+    cdef int i, code
     cdef int8_t rep[3]
-    for j in range(c.n_jk):
-        left += c.jok[j]
-    if left != 3 * n_sets + 2 * n_pairs:
+    if avail(c) != 3 * n_sets + 2 * n_pairs:
         return
     if n_sets == 0 and n_pairs == 0:
         finish(c)
@@ -592,50 +694,60 @@ cdef void free_groups(Ctx* c, int n_sets, int n_pairs, int set_from, int pair_fr
         assign(c, G_PAIR, 2, rep, 0, 0, 0, n_pairs - 1, c.n_fset, i)
 
 
-cdef void assign(Ctx* c, int kind, int n, const int8_t* rep, int slot, int jfrom, int n_sets, int n_pairs,
+cdef void assign(Ctx* c, int kind, int n, const int8_t* rep, int slot, int last, int n_sets, int n_pairs,
                  int set_from, int pair_from) noexcept nogil:
-    """Give the free group's slots joker tiles (interchangeable slots in ascending joker order)."""
-    cdef int j
-    cdef int8_t phys[3]
+    """The free group's slots: a joker at its own face (1) or a substituting joker (2), ascending
+    in the interchangeable slots of a pung or pair."""
+    cdef int j, r
     if slot == n:
         push(c, kind, n, rep, c.g[c.ng].phys)
         free_groups(c, n_sets, n_pairs, set_from, pair_from)
         c.ng -= 1
         return
-    for j in range(jfrom if kind != G_CHOW else 0, c.n_jk):
-        if c.jok[j] == 0:
-            continue
+    r = rep[slot]
+    j = jidx(c, r)
+    if j >= 0 and c.jok[j] > 0 and avail(c) > 0 and (kind == G_CHOW or last <= 1):
         c.jok[j] -= 1
-        c.g[c.ng].phys[slot] = c.jkind[j]
-        assign(c, kind, n, rep, slot + 1, j, n_sets, n_pairs, set_from, pair_from)
+        c.g[c.ng].phys[slot] = r
+        assign(c, kind, n, rep, slot + 1, 1, n_sets, n_pairs, set_from, pair_from)
         c.jok[j] += 1
+    if avail(c) > 0:
+        c.subs += 1
+        c.g[c.ng].phys[slot] = SUB
+        assign(c, kind, n, rep, slot + 1, 2, n_sets, n_pairs, set_from, pair_from)
+        c.subs -= 1
 
 
 cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot, int last, int8_t* phys,
                int n_sets, int n_pairs) noexcept nogil:
-    """Fill the slots of a group holding the lowest real tile: a real tile or a joker each."""
-    cdef int r, j, code
+    """Fill the slots of a group holding the lowest real tile: a real tile (source 0), a joker at its
+    own face (1) or a substituting joker (2); the interchangeable slots of a pung or pair take
+    their sources in ascending order."""
+    cdef int r, j
     if slot == n:
         push(c, kind, n, rep, phys)
         split(c, n_sets, n_pairs)
         c.ng -= 1
         return
     r = rep[slot]
-    # interchangeable slots (pung, pair) take their sources in ascending order: 0 real, 1 + j joker j
-    if c.real[r] and (kind == G_CHOW or slot == anchor or last <= 0):
+    if c.real[r] and (kind == G_CHOW or last <= 0):
         c.real[r] -= 1
         phys[slot] = r
         fill(c, kind, n, rep, anchor, slot + 1, 0, phys, n_sets, n_pairs)
         c.real[r] += 1
-    if slot != anchor and (c.P.kinds >> r) & 1:
-        for j in range(c.n_jk):
-            code = 1 + j
-            if c.jok[j] == 0 or (kind != G_CHOW and code < last):
-                continue
-            c.jok[j] -= 1
-            phys[slot] = c.jkind[j]
-            fill(c, kind, n, rep, anchor, slot + 1, code, phys, n_sets, n_pairs)
-            c.jok[j] += 1
+    if slot == anchor or not (c.P.kinds >> r) & 1 or avail(c) <= 0:
+        return
+    j = jidx(c, r)
+    if j >= 0 and c.jok[j] > 0 and (kind == G_CHOW or last <= 1):
+        c.jok[j] -= 1
+        phys[slot] = r
+        fill(c, kind, n, rep, anchor, slot + 1, 1, phys, n_sets, n_pairs)
+        c.jok[j] += 1
+    if kind == G_CHOW or last <= 2:
+        c.subs += 1
+        phys[slot] = SUB
+        fill(c, kind, n, rep, anchor, slot + 1, 2, phys, n_sets, n_pairs)
+        c.subs -= 1
 
 
 cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int t) noexcept nogil:
@@ -683,6 +795,20 @@ cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int t) noexcept nogil:
         c.real[t + 2] += 1
 
 
+cdef inline bint feasible(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
+    """Whether the real tiles left and the free jokers may still make ``n_sets`` sets and
+    ``n_pairs`` pairs, by the kernel's distance tables (a relaxation: jokers of any kind, any
+    number of copies; with no pair left, two more jokers stand for one). Prunes the search only."""
+    cdef Lookup L
+    cdef int a = avail(c), i, odd = 0
+    if n_pairs > 1:                             # seven pairs: a joker for every odd count
+        for i in range(34):
+            odd += c.real[i] & 1
+        return odd <= a
+    lookup(get_tables(), <const uint8_t*>c.real, &L)
+    return std_udistance(get_tables(), &L, n_sets) <= a + (2 if n_pairs == 0 else 0)
+
+
 cdef void split(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     """Every way to split the real tiles left (and jokers) into ``n_sets`` sets and ``n_pairs`` pairs."""
     cdef int t = -1, i, s, base
@@ -695,6 +821,8 @@ cdef void split(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
             break
     if t < 0:
         free_groups(c, n_sets, n_pairs, 0, 0)
+        return
+    if not feasible(c, n_sets, n_pairs):
         return
     if n_pairs:
         rep[0] = rep[1] = t
@@ -746,7 +874,8 @@ cdef void orphans(Ctx* c, int dup) noexcept nogil:
     c.ng = 0
 
 
-cdef void orphan_holes(Ctx* c, int gi, int slot, int jfrom) noexcept nogil:
+cdef void orphan_holes(Ctx* c, int gi, int slot, int last) noexcept nogil:
+    """The holes of thirteen orphans: a joker at its own face (1) or substituting (2), ascending."""
     cdef int j, t
     cdef Grp* g
     if gi == 13:
@@ -761,19 +890,25 @@ cdef void orphan_holes(Ctx* c, int gi, int slot, int jfrom) noexcept nogil:
         g.phys[slot] = t
         orphan_holes(c, gi, slot + 1, 0)
         return
-    for j in range(jfrom, c.n_jk):
-        if c.jok[j] == 0:
-            continue
+    if avail(c) <= 0:
+        return
+    j = jidx(c, t)
+    if j >= 0 and c.jok[j] > 0 and last <= 1:
         c.jok[j] -= 1
-        g.phys[slot] = c.jkind[j]
-        orphan_holes(c, gi, slot + 1, j)
+        g.phys[slot] = t
+        orphan_holes(c, gi, slot + 1, 1)
         c.jok[j] += 1
+    c.subs += 1
+    g.phys[slot] = SUB
+    orphan_holes(c, gi, slot + 1, 2)
+    c.subs -= 1
     g.phys[slot] = t
 
 
 cdef void any_shape(Ctx* c) noexcept nogil:
     """A hand of honors only in any shape: one group of every concealed tile (a suited joker is 东)."""
     cdef int i, j, k, n = 0
+    cdef int8_t saved[8]
     cdef Grp* g = &c.g[0]
     for i in range(27):
         if c.real[i]:
@@ -795,7 +930,10 @@ cdef void any_shape(Ctx* c) noexcept nogil:
     g.n = n
     c.ng = 1
     c.form = FORM_ANY
+    memcpy(saved, c.jok, sizeof(saved))
+    memset(c.jok, 0, sizeof(saved))             # every joker placed (with its kind) in the group
     finish(c)
+    memcpy(c.jok, saved, sizeof(saved))
     c.ng = 0
 
 
@@ -808,6 +946,7 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
     c.out = o
     c.ng = 0
     c.n_jk = 0
+    c.subs = 0
     c.real_mask = 0
     memset(c.hand_f, 0, sizeof(c.hand_f))
     memset(c.meld_counts, 0, sizeof(c.meld_counts))

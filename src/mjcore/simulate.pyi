@@ -1,5 +1,5 @@
 """Deals from real walls and the solo greedy loop (Cython, nogil); see docs/simulate.md."""
-from typing import Dict, Optional, Tuple
+from typing import Dict, Iterable, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -15,6 +15,7 @@ def deal(
     seed: int = 0,
     start: int = 0,
     workers: Optional[int] = None,
+    kinds: Optional[Iterable[int]] = None,
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]: ...
 def walls(
     n: int,
@@ -25,6 +26,7 @@ def walls(
     seed: int = 0,
     start: int = 0,
     workers: Optional[int] = None,
+    kinds: Optional[Iterable[int]] = None,
 ) -> npt.NDArray[np.uint8]: ...
 def play(
     n: int,
@@ -38,4 +40,8 @@ def play(
     seed: int = 0,
     start: int = 0,
     workers: Optional[int] = None,
+    kinds: Optional[Iterable[int]] = None,
+    joker_table: Optional[npt.ArrayLike] = None,
+    joker_mask: int = 0,
+    allow_fifth_copy: bool = True,
 ) -> Dict[str, np.ndarray]: ...

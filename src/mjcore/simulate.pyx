@@ -5,7 +5,15 @@ Randomness is per deal: deal ``i`` of seed ``s`` draws from its own splitmix64 s
 ``(s, i)``, and its wall is shuffled lazily (a Fisher-Yates step per tile taken), so every result
 depends only on ``(rules, seed, i)``: not on ``workers``, the chunk size or the start of a chunk.
 
-Wall codes: 0-33 are the tile kinds, 34-41 the eight flowers (梅兰竹菊春夏秋冬, Guobiao only).
+Wall codes: 0-33 are the tile kinds, 34-41 the eight flowers (梅兰竹菊春夏秋冬, Guobiao only). A
+wall holds four copies of each kind of its rule set (``kinds``: any set of kinds, e.g. 清远's 9..33)
+and its flowers; the template lists them by ascending kind, so the walls of the kinds 0..26 and
+0..33 are those of ``n_kinds=27`` / ``34``.
+
+Jokers (``play``): a fixed joker mask, or an indicator flipped from the wall after the deal (the
+next tile, set aside) whose joker kinds are ``joker_table[indicator]``. A deal with jokers plays
+with the kernel's joker distance and win check (``hand_distance`` / ``hand_complete`` with
+``Ctx.jokers``) and never discards a joker.
 
 The Python layer (``mjpy.random``, ``mjpy.simulation``) validates every argument; the functions
 here check types and ranges once more and raise ``ValueError`` / ``TypeError``.
@@ -24,6 +32,7 @@ from mjcore._kernel cimport (
     Ctx,
     Lookup,
     hand_complete,
+    hand_distance,
     knitted_distance,
     load_words,
     lookup,
@@ -123,34 +132,51 @@ cdef inline int draw_tile(Stream* st) noexcept nogil:
 # rule sets and distances
 
 cdef struct Rules:
-    int n_kinds               # 27 (no honors) or 34
+    int n_kinds               # kinds in the wall (27: the suits, 34: with honors, 25: 清远)
+    uint64_t kinds            # bit mask of those kinds
     int n_flowers             # 0 or 8
     int n_wall
     int forms                 # FORM_* mask
     bint quads                # seven pairs: four of a kind = two pairs
     bint dingque              # Sichuan 定缺
     int hand_size
+    bint flip                 # an indicator is flipped from the wall after the deal
+    uint64_t joker_fixed      # joker kinds without an indicator (0: none)
+    uint64_t joker_table[34]  # joker kinds by flipped indicator
+    bint fifth                # a joker may be a copy beyond the fourth
     uint8_t tmpl[MAX_WALL]
 
 
-cdef int make_rules(Rules* R, int n_kinds, int n_flowers, int forms, bint quads, bint dingque,
+cdef int make_rules(Rules* R, uint64_t kinds, int n_flowers, int forms, bint quads, bint dingque,
                     int hand_size) except -1:
-    if n_kinds not in (27, 34):
-        raise ValueError(f"n_kinds must be 27 or 34, got {n_kinds}")
+    cdef int i, t, n_kinds = 0
+    if kinds == 0 or kinds >> 34:
+        raise ValueError("kinds must be a non-empty set of tile indices 0..33")
     if n_flowers < 0 or n_flowers > N_FLOWER_KINDS:
         raise ValueError(f"n_flowers must be 0..8, got {n_flowers}")
-    R.n_kinds = n_kinds
+    R.kinds = kinds
     R.n_flowers = n_flowers
-    R.n_wall = 4 * n_kinds + n_flowers
     R.forms = forms
     R.quads = quads
     R.dingque = dingque
     R.hand_size = hand_size
-    cdef int i
-    for i in range(4 * n_kinds):
-        R.tmpl[i] = i // 4
-    for i in range(n_flowers):
-        R.tmpl[4 * n_kinds + i] = 34 + i
+    R.flip = False
+    R.joker_fixed = 0
+    R.fifth = True
+    memset(R.joker_table, 0, sizeof(R.joker_table))
+    i = 0
+    for t in range(34):
+        if (kinds >> t) & 1:
+            n_kinds += 1
+            R.tmpl[i] = t
+            R.tmpl[i + 1] = t
+            R.tmpl[i + 2] = t
+            R.tmpl[i + 3] = t
+            i += 4
+    for t in range(n_flowers):
+        R.tmpl[i + t] = 34 + t
+    R.n_kinds = n_kinds
+    R.n_wall = 4 * n_kinds + n_flowers
     return 0
 
 
@@ -389,6 +415,8 @@ cdef struct Out:
     int8_t* dq                # [N] 定缺 suit 0/1/2, -1 without
     int8_t* flowers           # [N] flowers set aside (补花) during the deal and the play
     uint8_t* hand             # [N, 34] final hand: 14 tiles with a win, else 13
+    int8_t* indicator         # [N] the flipped indicator, -1 without
+    uint64_t* jokers          # [N] joker kinds of the deal (bit mask)
 
 
 cdef inline int choose_dingque(const uint8_t* h) noexcept nogil:
@@ -402,6 +430,111 @@ cdef inline int choose_dingque(const uint8_t* h) noexcept nogil:
             best_n = n
             best = s
     return best
+
+
+cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, const uint8_t* disc,
+                              int d, uint64_t allowed, uint64_t jm, Ctx* ctx) noexcept nogil:
+    """:func:`useful_left` of a hand with jokers: ``e`` the real tiles (13 with the jokers), ``h``
+    the hand with its joker tiles; every tile of the wall is tried (a joker kind adds a joker)."""
+    cdef int u, x, dd, total = 0
+    for u in range(34):
+        if not (allowed >> u) & 1:
+            continue
+        if (jm >> u) & 1:
+            x = h[u]
+            if x >= 4:
+                continue
+            ctx.jokers += 1
+            dd = hand_distance(T, e, 4, ctx)
+            ctx.jokers -= 1
+        else:
+            x = e[u]
+            if x >= 4:
+                continue
+            e[u] += 1
+            dd = hand_distance(T, e, 4, ctx)
+            e[u] -= 1
+        if dd < d:
+            total += 4 - x - disc[u]
+    return total
+
+
+cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py_ssize_t r, Out* o,
+                      uint8_t* h, uint8_t* disc, uint64_t jm) noexcept nogil:
+    """The greedy loop of a deal whose joker kinds are ``jm``: the copies of those kinds are
+    jokers (``Ctx.jokers``), never discarded; distances and the win check are the kernel's joker
+    ones (:func:`hand_distance`, :func:`hand_complete`)."""
+    cdef uint8_t e[34]          # the real tiles: the hand without its joker tiles
+    cdef int8_t* shrow = o.sh + r * draws
+    cdef int i, t, k, c, d, x, best, turn, n_ties, u, best_u, pick
+    cdef int ties[34]
+    cdef Ctx ctx
+    ctx.forms = R.forms
+    ctx.melds = 0
+    ctx.quads = R.quads
+    ctx.thirteen_play = True
+    ctx.fifth = R.fifth
+    ctx.jokers = 0
+    for i in range(34):
+        if (jm >> i) & 1:
+            ctx.jokers += h[i]
+            e[i] = 0
+        else:
+            e[i] = h[i]
+    o.dq[r] = -1
+    d = hand_distance(T, e, 4, &ctx)
+    o.sh0[r] = <int8_t>(d - 1)
+    o.tenpai[r] = 0 if d <= 1 else -1
+    o.win[r] = -1
+    o.win_tile[r] = -1
+    for turn in range(1, draws + 1):
+        t = draw_tile(st)
+        h[t] += 1
+        if (jm >> t) & 1:
+            ctx.jokers += 1
+        else:
+            e[t] += 1
+        if hand_complete(T, e, 4, &ctx):
+            o.win[r] = turn
+            o.win_tile[r] = t
+            for k in range(turn - 1, draws):
+                shrow[k] = -1
+            break
+        best = 99
+        n_ties = 0
+        for c in range(34):
+            if e[c]:
+                e[c] -= 1
+                x = hand_distance(T, e, 4, &ctx)
+                e[c] += 1
+                if x < best:
+                    best = x
+                    n_ties = 0
+                if x == best:
+                    ties[n_ties] = c
+                    n_ties += 1
+        d = best
+        pick = ties[0]
+        if n_ties > 1:
+            best_u = -1
+            for i in range(n_ties):
+                c = ties[i]
+                e[c] -= 1
+                disc[c] += 1
+                u = useful_jokers(T, e, h, disc, d, R.kinds, jm, &ctx)
+                e[c] += 1
+                disc[c] -= 1
+                if u > best_u or (u == best_u and RANK_ORDER[c] < RANK_ORDER[pick]):
+                    best_u = u
+                    pick = c
+        e[pick] -= 1
+        h[pick] -= 1
+        disc[pick] += 1
+        shrow[turn - 1] = <int8_t>(d - 1)
+        if d <= 1 and o.tenpai[r] < 0:
+            o.tenpai[r] = turn
+    o.flowers[r] = st.flowers
+    memcpy(o.hand + 34 * r, h, 34)
 
 
 cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ssize_t r,
@@ -421,11 +554,22 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
     ctx.thirteen_play = True
     ctx.jokers = 0
     ctx.fifth = True
+    cdef uint64_t jm = R.joker_fixed
     memset(h, 0, 34)
     memset(disc, 0, 34)
     for i in range(R.hand_size):
         h[draw_tile(st)] += 1
-    allowed = ((<uint64_t>1) << R.n_kinds) - 1
+    o.indicator[r] = -1
+    if R.flip:                  # the indicator: set aside, seen (counted with the discards)
+        t = draw_tile(st)
+        o.indicator[r] = <int8_t>t
+        disc[t] += 1
+        jm = R.joker_table[t]
+    o.jokers[r] = jm
+    if jm:
+        play_jokers(T, R, st, draws, r, o, h, disc, jm)
+        return
+    allowed = R.kinds
     memcpy(e, h, 34)
     if R.dingque:
         dq = choose_dingque(h)
@@ -599,14 +743,14 @@ def _check_int(value, str name, lo, hi):
     return value
 
 
-cdef _Runner _prepare(int kind, Py_ssize_t n, int n_kinds, int n_flowers, int forms, bint quads,
+cdef _Runner _prepare(int kind, Py_ssize_t n, uint64_t kinds, int n_flowers, int forms, bint quads,
                       bint dingque, int hand_size, uint64_t seed, Py_ssize_t first, int draws,
                       int nworkers, Py_ssize_t per):
     cdef Py_ssize_t n_jobs = max(1, (n + per - 1) // per)
     if nworkers > 1 and n_jobs < 4 * nworkers and n > 256:
         n_jobs = min(4 * nworkers, (n + 63) // 64)
     cdef _Runner runner = _Runner(n_jobs)
-    make_rules(&runner.rules, n_kinds, n_flowers, forms, quads, dingque, hand_size)
+    make_rules(&runner.rules, kinds, n_flowers, forms, quads, dingque, hand_size)
     cdef Py_ssize_t i, step = (n + n_jobs - 1) // n_jobs
     for i in range(n_jobs):
         memset(&runner.jobs[i], 0, sizeof(Job))
@@ -628,25 +772,48 @@ cdef void _execute(_Runner runner, int nworkers) except *:
         list(_executor(nworkers).map(runner.run, range(runner.n_jobs)))
 
 
-def _common(n, seed, first, n_kinds, n_flowers, hand_size):
+def _kinds_mask(n_kinds, kinds):
+    """(bit mask, number) of the wall's kinds: ``kinds`` (tile indices 0..33) or 0..n_kinds-1."""
+    cdef uint64_t mask = 0
+    if kinds is None:
+        n_kinds = _check_int(n_kinds, "n_kinds", 27, 34)
+        return ((<uint64_t>1) << n_kinds) - 1, n_kinds
+    if isinstance(kinds, (str, bytes)):
+        raise TypeError("kinds must be a sequence of tile indices 0..33")
+    try:
+        items = list(kinds)
+    except TypeError:
+        raise TypeError(f"kinds must be a sequence of tile indices 0..33, got {type(kinds).__name__}") from None
+    for t in items:
+        t = _check_int(t, "kinds", 0, 33)
+        if (mask >> t) & 1:
+            raise ValueError(f"kinds: tile index {t} is given twice")
+        mask |= (<uint64_t>1) << t
+    if not mask:
+        raise ValueError("kinds is empty: a wall needs at least one tile kind")
+    return mask, len(items)
+
+
+def _common(n, seed, first, n_kinds, n_flowers, hand_size, kinds=None):
     n = _check_int(n, "n", 0, None)
     seed = _check_int(seed, "seed", 0, 2 ** 64 - 1)
     first = _check_int(first, "start", 0, 2 ** 62)
-    n_kinds = _check_int(n_kinds, "n_kinds", 27, 34)
+    mask, count = _kinds_mask(n_kinds, kinds)
     n_flowers = _check_int(n_flowers, "n_flowers", 0, 8)
-    hand_size = _check_int(hand_size, "hand_size", 1, 4 * n_kinds)
-    return n, seed, first
+    hand_size = _check_int(hand_size, "hand_size", 1, 4 * count)
+    return n, seed, first, mask, count
 
 
-def deal(n, *, int n_kinds=34, int n_flowers=0, hand_size=13, seed=0, start=0, workers=None):
+def deal(n, *, int n_kinds=34, int n_flowers=0, hand_size=13, seed=0, start=0, workers=None, kinds=None):
     """Deal ``n`` hands of ``hand_size`` tiles, each from its own shuffled wall of ``4 * n_kinds``
-    tiles (+ ``n_flowers`` flowers, set aside and replaced) -> (hands uint8[n, 34], flowers int8[n]).
+    tiles (the kinds 0..n_kinds-1, or the tile indices ``kinds``; + ``n_flowers`` flowers, set
+    aside and replaced) -> (hands uint8[n, 34], flowers int8[n]).
 
     Deal ``i`` uses the stream of ``(seed, start + i)``.
     >>> deal(2, n_kinds=27, seed=7)[0].sum(axis=1).tolist()
     [13, 13]
     """
-    n, seed, start = _common(n, seed, start, n_kinds, n_flowers, hand_size)
+    n, seed, start, kmask, _ = _common(n, seed, start, n_kinds, n_flowers, hand_size, kinds)
     cdef int nw = resolve_workers(workers)
     hands = np.zeros((n, 34), dtype=np.uint8)
     flowers = np.zeros(n, dtype=np.int8)
@@ -654,7 +821,7 @@ def deal(n, *, int n_kinds=34, int n_flowers=0, hand_size=13, seed=0, start=0, w
         return hands, flowers
     cdef uint8_t[:, ::1] hv = hands
     cdef int8_t[::1] fv = flowers
-    cdef _Runner runner = _prepare(JOB_DEAL, n, n_kinds, n_flowers, 0, True, False, hand_size,
+    cdef _Runner runner = _prepare(JOB_DEAL, n, kmask, n_flowers, 0, True, False, hand_size,
                                    seed, start, 0, nw, 65536)
     for i in range(runner.n_jobs):
         runner.jobs[i].hands = &hv[0, 0]
@@ -663,18 +830,18 @@ def deal(n, *, int n_kinds=34, int n_flowers=0, hand_size=13, seed=0, start=0, w
     return hands, flowers
 
 
-def walls(n, *, int n_kinds=34, int n_flowers=0, length=None, seed=0, start=0, workers=None):
+def walls(n, *, int n_kinds=34, int n_flowers=0, length=None, seed=0, start=0, workers=None, kinds=None):
     """The first ``length`` wall positions (tile codes, 34-41 = flowers) of each deal's stream, in
     the order the deal takes them -> uint8[n, length]; default length: the whole wall."""
-    n, seed, start = _common(n, seed, start, n_kinds, n_flowers, 13)
-    cdef int n_wall = 4 * n_kinds + n_flowers
+    n, seed, start, kmask, count = _common(n, seed, start, n_kinds, n_flowers, 13, kinds)
+    cdef int n_wall = 4 * count + n_flowers
     length = n_wall if length is None else _check_int(length, "length", 0, n_wall)
     cdef int nw = resolve_workers(workers)
     out = np.zeros((n, length), dtype=np.uint8)
     if n == 0 or length == 0:
         return out
     cdef uint8_t[:, ::1] ov = out
-    cdef _Runner runner = _prepare(JOB_WALL, n, n_kinds, n_flowers, 0, True, False, 13, seed, start,
+    cdef _Runner runner = _prepare(JOB_WALL, n, kmask, n_flowers, 0, True, False, 13, seed, start,
                                    length, nw, 16384)
     for i in range(runner.n_jobs):
         runner.jobs[i].hands = &ov[0, 0]
@@ -683,17 +850,39 @@ def walls(n, *, int n_kinds=34, int n_flowers=0, length=None, seed=0, start=0, w
 
 
 def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bint dingque=True,
-         draws=18, seed=0, start=0, workers=None):
+         draws=18, seed=0, start=0, workers=None, kinds=None, joker_table=None, joker_mask=0,
+         bint allow_fifth_copy=True):
     """Play deals ``start .. start + n - 1`` solo with the greedy discard rule (docs/simulate.md)
     -> dict of arrays: ``shanten_deal`` int8[n], ``shanten`` int8[n, draws], ``tenpai_turn``,
-    ``win_turn``, ``win_tile``, ``dingque``, ``flowers`` int8[n], ``hand`` uint8[n, 34].
+    ``win_turn``, ``win_tile``, ``dingque``, ``flowers``, ``indicator`` int8[n], ``jokers``
+    uint64[n] (joker kinds of the deal, bit mask), ``hand`` uint8[n, 34].
+
+    Jokers: ``joker_mask`` (bit mask of kinds) for every deal, or ``joker_table`` (uint64[34]):
+    after the deal the next wall tile is flipped and set aside (``indicator``) and the deal's joker
+    kinds are ``joker_table[indicator]``. ``allow_fifth_copy``: a joker may stand for a copy
+    beyond the fourth.
     """
-    n, seed, start = _common(n, seed, start, n_kinds, n_flowers, 13)
+    n, seed, start, kmask, count = _common(n, seed, start, n_kinds, n_flowers, 13, kinds)
     if forms < 1 or forms > 15:
         raise ValueError(f"forms must be a mask 1..15, got {forms}")
-    if dingque and n_kinds != 27:
+    if dingque and kmask != (1 << 27) - 1:
         raise ValueError("dingque needs a wall without honors (n_kinds=27)")
-    cdef int max_draws = min(4 * n_kinds - 13, 127)
+    cdef uint64_t jfixed = _check_int(joker_mask, "joker_mask", 0, (1 << 34) - 1)
+    cdef bint flip = joker_table is not None
+    table = None
+    if flip:
+        table = np.asarray(joker_table)
+        if table.shape != (34,) or table.dtype.kind not in "iu":
+            raise ValueError(f"joker_table must be 34 integer masks (one per indicator kind), got shape "
+                             f"{table.shape} dtype {table.dtype}")
+        if (table.astype(np.int64) < 0).any() or (table.astype(np.uint64) >> np.uint64(34)).any():
+            raise ValueError("joker_table: every mask must be a set of tile kinds 0..33")
+        if jfixed:
+            raise ValueError("give joker_mask= or joker_table=, not both")
+        table = table.astype(np.uint64)
+    if (flip or jfixed) and dingque:
+        raise ValueError("dingque with jokers is not supported")
+    cdef int max_draws = min(4 * count - 13 - (1 if flip else 0), 127)
     draws = _check_int(draws, "draws", 0, max_draws)
     cdef int nw = resolve_workers(workers)
     res = {
@@ -704,6 +893,8 @@ def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bi
         "win_tile": np.zeros(n, np.int8),
         "dingque": np.zeros(n, np.int8),
         "flowers": np.zeros(n, np.int8),
+        "indicator": np.zeros(n, np.int8),
+        "jokers": np.zeros(n, np.uint64),
         "hand": np.zeros((n, 34), np.uint8),
     }
     if n == 0:
@@ -716,8 +907,16 @@ def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bi
     cdef int8_t[::1] a5 = res["dingque"]
     cdef int8_t[::1] a6 = res["flowers"]
     cdef uint8_t[:, ::1] a7 = res["hand"]
-    cdef _Runner runner = _prepare(JOB_PLAY, n, n_kinds, n_flowers, forms, quads, dingque, 13, seed,
+    cdef int8_t[::1] a8 = res["indicator"]
+    cdef uint64_t[::1] a9 = res["jokers"]
+    cdef _Runner runner = _prepare(JOB_PLAY, n, kmask, n_flowers, forms, quads, dingque, 13, seed,
                                    start, draws, nw, 4096)
+    runner.rules.flip = flip
+    runner.rules.joker_fixed = jfixed
+    runner.rules.fifth = allow_fifth_copy
+    if flip:
+        for i in range(34):
+            runner.rules.joker_table[i] = <uint64_t>int(table[i])
     cdef Out o
     o.sh0 = &a0[0]
     o.sh = &a1[0, 0]
@@ -727,6 +926,8 @@ def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bi
     o.dq = &a5[0]
     o.flowers = &a6[0]
     o.hand = &a7[0, 0]
+    o.indicator = &a8[0]
+    o.jokers = &a9[0]
     for i in range(runner.n_jobs):
         runner.jobs[i].out = o
     _execute(runner, nw)

@@ -24,10 +24,11 @@ __all__ = ["add_parsers", "run"]
 
 EVAL_WHAT = ("shanten", "waits", "is_win", "useful", "tenpai", "dajiao", "fan", "flower_pig")
 def _eval_rules():
-    """The rule sets ``evaluate`` takes: those of the simulation (their forms and walls come from the registry)."""
+    """The rule sets ``evaluate`` takes (their forms come from the registry): the four whose forms
+    need no jokers and whose extras (``--dingque``, ``fan``) ``evaluate`` knows."""
     from mjpy.simulation import RULESETS
 
-    return tuple(RULESETS)
+    return tuple(k for k in RULESETS if k in ("sichuan", "standard", "riichi", "guobiao"))
 SICHUAN_ONLY = ("dajiao", "fan", "flower_pig")
 EVAL_CHUNK = 1 << 18
 
@@ -41,11 +42,21 @@ def add_parsers(sub) -> None:
         help="play random deals solo and summarise (tenpai / win rate by turn, shanten, fan)",
         description="Deal N hands from real walls and play each alone with the greedy discard rule "
                     "(docs/simulate.md) until it wins or DRAWS tiles were drawn. Prints a summary; "
-                    "--out writes one row per deal (Parquet or .npz), --plot a PNG chart.",
-        epilog="rule sets: " + "; ".join(f"{k}: {v.description}" for k, v in RULESETS.items()),
+                    "--out writes one row per deal (Parquet or .npz), --plot a PNG chart. The wall is "
+                    "the rule set's tiles; where it has jokers, they are fixed (白板鬼) or come from an "
+                    "indicator flipped from the wall after the deal (columns indicator, jokers). The "
+                    "fan column is the rule set's score of each win (self-drawn), -1 where the rule set "
+                    "says the hand is no legal win (e.g. below a minimum, or a value left open that "
+                    "needs --option).",
+        epilog="rule sets: " + "; ".join(f"{k}: {v.description}" for k, v in RULESETS.items())
+               + ". Aliases of the registry (xuezhan, chengdu, mcr, tuidaohu, jipinghu...) are accepted.",
     )
     s.add_argument("--rules", default="sichuan", metavar="RULES",
                    help="rule set: " + ", ".join(RULESETS) + " (default sichuan)")
+    s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rule-set option of mjpy.rules.get (repeatable), e.g. --option gui=fan "
+                        "--option qidui=2; VALUE is read as JSON where it can be (10, true, null)")
+    s.add_argument("--no-fan", action="store_true", help="no fan column (skips scoring the wins)")
     s.add_argument("--deals", type=int, default=100_000, metavar="N", help="number of deals (default 100000)")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     s.add_argument("--draws", type=int, default=DEFAULT_DRAWS, metavar="D",
@@ -152,8 +163,14 @@ def simulate_cmd(args) -> int:
     chunk = S.DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size
     if args.deals < 1:
         raise ValueError(f"--deals must be 1 or more, got {args.deals}")
+    rule_options = {}
+    if args.option:
+        from mjpy.cli import parse_options
+
+        rule_options = parse_options(args.option)
+    fan = not args.no_fan
     rs, deals, seed, draws, chunk, _ = S._check_args(args.rules, args.deals, args.seed, args.draws,
-                                                      chunk, 0)
+                                                      chunk, 0, rule_options)
     from mjcore.batch import resolve_workers
 
     workers = resolve_workers(args.workers)
@@ -166,7 +183,7 @@ def simulate_cmd(args) -> int:
     if kind == ".parquet":
         writer = S.ParquetChunkWriter(args.out)
     elif kind == ".npz":
-        writer = S.NpzStreamWriter(args.out, deals, S.result_columns(rs, draws))
+        writer = S.NpzStreamWriter(args.out, deals, S.result_columns(rs, draws, rule_options, fan))
     bar = _Progress(deals, "deal", not args.no_progress)
     t0 = time.perf_counter()
     ok = False
@@ -184,7 +201,8 @@ def simulate_cmd(args) -> int:
             writer.write(int(c.deal[0]), c.arrays())
 
     try:
-        for c in S.simulate_chunks(rs.name, deals, seed, draws=draws, workers=workers, chunk_size=chunk):
+        for c in S.simulate_chunks(rs, deals, seed, draws=draws, workers=workers, chunk_size=chunk,
+                                   rule_options=rule_options, fan=fan):
             summary.update(c)
             if writer is not None:
                 if pending is not None:
@@ -206,6 +224,8 @@ def simulate_cmd(args) -> int:
     if args.plot:
         summary.plot(args.plot)
     d = summary.to_dict()
+    if rule_options:
+        d["rule_options"] = rule_options
     d.update(workers=workers, seconds=round(seconds, 3),
              deals_per_s=round(deals / seconds) if seconds > 0 else None, out=args.out, plot=args.plot)
     if args.json:

@@ -7,30 +7,37 @@
 
 Deal ``i`` of a seed comes from its own wall, shuffled by a splitmix64 stream seeded from
 ``(seed, i)``: the same deal for any ``workers`` or chunking, and ``deal(n, start=k)`` is rows
-``k..k+n-1`` of a longer call. Walls per rule set (docs/rules.md#tiles): ``sichuan`` 108 tiles (no honors),
-``standard`` / ``riichi`` 136, ``guobiao`` 144 (136 + 8 flowers; a flower is set aside and replaced
-by the next tile of the wall, 补花, and ``flowers=True`` returns how many each deal set aside).
+``k..k+n-1`` of a longer call. Walls per rule set (docs/rules.md#tiles): four copies of each tile
+kind of the rule set (any name or alias of :mod:`mjpy.rules.registry`): ``sichuan`` 108 tiles (no
+honors), ``standard`` / ``riichi`` / ``tianjin`` 136, ``qingyuan`` 100 (no 万), ``guobiao`` 144
+(136 + 8 flowers; a flower is set aside and replaced by the next tile of the wall, 补花, and
+``flowers=True`` returns how many each deal set aside). ``rule_options`` (options of
+:func:`mjpy.rules.get`) can change the kinds: ``guangdong_tuidao`` with ``with_honors=False`` is
+dealt from 108 tiles. Where a rule set flips a joker indicator (``tianjin``, ``guangdong_tuidao``
+with ``gui="fan"``), it is the wall's next tile after the deal: ``walls(n, rules, seed)[:, 13]``.
 """
 from __future__ import annotations
 
-from typing import Optional, Tuple, Union
+from functools import lru_cache
+from typing import Any, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
 from mjcore import simulate as _sim
 
-__all__ = ["deal", "walls", "RULE_WALLS", "FLOWER_CODES"]
+__all__ = ["deal", "walls", "wall_kinds", "RULE_WALLS", "FLOWER_CODES"]
 
 #: wall codes of the eight flowers returned by :func:`walls` (梅 兰 竹 菊 春 夏 秋 冬)
 FLOWER_CODES = tuple(range(34, 42))
 
 
 def _rule_walls():
-    """{rule set: (tile kinds, flowers)} for the rule sets of the registry (:mod:`mjpy.rules.registry`,
-    the one list of rule sets) whose wall the kernel deals: 27 kinds (the suits) or 34 (+ honors)."""
+    """{rule set: (number of tile kinds, flowers)} for every rule set of the registry
+    (:mod:`mjpy.rules.registry`, the one list of rule sets): 27 kinds (the suits), 34 (+ honors) or
+    25 (清远: no 万)."""
     from .rules.registry import REGISTRY
 
-    return {name: (r.n_kinds, r.n_flowers) for name, r in REGISTRY.items() if r.n_kinds in (27, 34)}
+    return {name: (r.n_kinds, r.n_flowers) for name, r in REGISTRY.items()}
 
 
 def __getattr__(name):
@@ -40,25 +47,56 @@ def __getattr__(name):
 
 
 def wall_of(rules: str) -> Tuple[int, int]:
-    """(tile kinds, flowers) of a rule set's wall (any name or alias of the registry); ValueError
-    naming the known ones.
+    """(number of tile kinds, flowers) of a rule set's wall (any name or alias of the registry);
+    ValueError naming the known ones.
 
-    >>> wall_of("sichuan"), wall_of("guobiao")
-    ((27, 0), (34, 8))
+    >>> wall_of("sichuan"), wall_of("guobiao"), wall_of("qingyuan")
+    ((27, 0), (34, 8), (25, 0))
     """
     from .rules.registry import info
 
     if not isinstance(rules, str):
         raise TypeError(f"rules must be a string, got {type(rules).__name__}")
     row = info(rules)
-    if row.n_kinds not in (27, 34):
-        raise ValueError(f"{row.name}: the kernel deals walls of the 108 suited tiles or of all 136 (+ flowers); "
-                         f"the {row.tiles}-tile wall of {row.name} is not dealt yet")
     return row.n_kinds, row.n_flowers
 
 
+@lru_cache(maxsize=None)
+def _default_kinds(name: str) -> Tuple[int, ...]:
+    from .rules import registry
+
+    row = registry.info(name)
+    if row.binding and row.n_kinds not in (27, 34):
+        return tuple(registry.get(row.name).kinds)
+    return tuple(range(row.n_kinds))
+
+
+def wall_kinds(rules: str, rule_options: Optional[Mapping[str, Any]] = None) -> Tuple[Tuple[int, ...], int]:
+    """(tile kinds, flowers) of a rule set's wall: four copies of each kind, then the flowers.
+    ``rule_options``: options of :func:`mjpy.rules.get` (``with_honors=False`` for
+    ``guangdong_tuidao``).
+
+    >>> kinds, flowers = wall_kinds("qingyuan")
+    >>> len(kinds), kinds[0], flowers
+    (25, 9, 0)
+    """
+    from .rules import registry
+
+    if not isinstance(rules, str):
+        raise TypeError(f"rules must be a string, got {type(rules).__name__}")
+    row = registry.info(rules)
+    if rule_options is not None and not isinstance(rule_options, Mapping):
+        raise TypeError(f"rule_options must be a dict of rule-set options, got {type(rule_options).__name__}")
+    if not rule_options:
+        return _default_kinds(row.name), row.n_flowers
+    bound = registry.get(row.name, **rule_options)
+    kinds = getattr(bound, "kinds", None)
+    return (tuple(kinds) if kinds else tuple(range(row.n_kinds))), row.n_flowers
+
+
 def deal(n: int, rules: str = "sichuan", seed: int = 0, hand_size: int = 13, *, start: int = 0,
-         flowers: bool = False, workers: Optional[int] = None
+         flowers: bool = False, workers: Optional[int] = None,
+         rule_options: Optional[Mapping[str, Any]] = None
          ) -> Union[np.ndarray, Tuple[np.ndarray, np.ndarray]]:
     """``n`` opening hands of ``hand_size`` tiles -> uint8[n, 34] counts (and int8[n] flower
     counts with ``flowers=True``). Each hand is the first tiles of its own shuffled wall.
@@ -66,14 +104,15 @@ def deal(n: int, rules: str = "sichuan", seed: int = 0, hand_size: int = 13, *, 
     >>> deal(2, rules="standard", seed=1).shape
     (2, 34)
     """
-    nk, nf = wall_of(rules)
-    hands, fl = _sim.deal(n, n_kinds=nk, n_flowers=nf, hand_size=hand_size, seed=seed, start=start,
+    kinds, nf = wall_kinds(rules, rule_options)
+    hands, fl = _sim.deal(n, kinds=kinds, n_flowers=nf, hand_size=hand_size, seed=seed, start=start,
                           workers=workers)
     return (hands, fl) if flowers else hands
 
 
 def walls(n: int, rules: str = "sichuan", seed: int = 0, length: Optional[int] = None, *,
-          start: int = 0, workers: Optional[int] = None) -> np.ndarray:
+          start: int = 0, workers: Optional[int] = None,
+          rule_options: Optional[Mapping[str, Any]] = None) -> np.ndarray:
     """The wall of each deal in the order the player takes it -> uint8[n, length] tile codes
     (0-33 tiles, 34-41 flowers). ``deal`` and ``mjpy.simulate`` take their tiles from the front of
     the same sequence (flowers skipped and counted). Default length: the whole wall.
@@ -82,6 +121,6 @@ def walls(n: int, rules: str = "sichuan", seed: int = 0, length: Optional[int] =
     >>> w.shape, int(np.bincount(w[0], minlength=27).max())
     ((1, 108), 4)
     """
-    nk, nf = wall_of(rules)
-    return _sim.walls(n, n_kinds=nk, n_flowers=nf, length=length, seed=seed, start=start,
+    kinds, nf = wall_kinds(rules, rule_options)
+    return _sim.walls(n, kinds=kinds, n_flowers=nf, length=length, seed=seed, start=start,
                       workers=workers)

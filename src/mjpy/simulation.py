@@ -12,8 +12,15 @@ The loop runs in ``mjcore.simulate`` without the GIL, split over ``workers`` thr
 depends only on ``(rules, seed, i)``. :func:`simulate_chunks` yields the same result in chunks of
 ``chunk_size`` deals, so memory stays flat however many deals are played.
 
-Rule sets are a registry (:data:`RULESETS`): the wall, the win forms, 定缺 and a batch scorer for
-the fan of the wins (``None`` until the rule set has one; :func:`register_scorer` plugs one in).
+Rule sets are a registry (:data:`RULESETS`): every rule set of :mod:`mjpy.rules.registry` (and
+the names ``sichuan``, ``standard``, ``riichi``, ``guobiao`` of earlier versions) with its wall (the
+rule set's tile kinds), win forms, 定缺, jokers (a fixed kind, or an indicator flipped from the wall
+after the deal) and the fan of the wins (the rule set's ``score_batch``; :func:`register_scorer`
+plugs another one in). ``rule_options`` are the options of :func:`mjpy.rules.get`.
+
+>>> r = mjpy.simulate(rules="tianjin", deals=200, seed=1, rule_options={"qidui": 2})
+>>> sorted(k for k in r.arrays() if k in ("indicator", "jokers", "fan"))
+['fan', 'indicator', 'jokers']
 """
 from __future__ import annotations
 
@@ -22,7 +29,7 @@ import os
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterator, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -49,39 +56,53 @@ DEFAULT_DRAWS = 18
 Scorer = Callable[..., np.ndarray]
 
 
-def _sichuan_scorer() -> Optional[Scorer]:
-    """``mjpy.rules.sichuan.score_batch`` when this build has it (self-drawn, sichuan_fan)."""
-    from mjpy.rules import sichuan
+class _Fan:
+    """The built-in fan column of a registry rule set: ``factory(bound)`` -> a scorer for the rule
+    set bound to the call's options (``rules.get(name, **rule_options)``; ``factory()``: the
+    defaults). ``guobiao``: ``mjpy.rules.guobiao.score_batch`` (self-drawn, concealed, winds 东, the
+    deal's flowers included, the minimum not applied); otherwise the rule set's ``score_batch``
+    (self-drawn; 定缺 per row for Sichuan, the flipped indicator per row with jokers): -1 where the
+    rule set says the hand is no legal win."""
 
-    fn = getattr(sichuan, "score_batch", None)
-    if fn is None:
-        return None
+    def __init__(self, kind: str = "rules"):
+        self.kind = kind
 
-    def score(hands, win_tile, *, dingque, flowers, workers=None):
-        return np.asarray(fn(hands, win_tile, self_drawn=True, dingque=dingque, workers=workers),
-                          dtype=np.int16)
+    def __eq__(self, other):
+        return isinstance(other, _Fan) and other.kind == self.kind
 
-    return score
+    __hash__ = None
 
+    def __repr__(self) -> str:
+        return f"_Fan({self.kind!r})"
 
-def _guobiao_scorer() -> Optional[Scorer]:
-    """``mjpy.rules.guobiao.score_batch`` when this build has it: self-drawn (自摸), concealed, seat
-    and round wind 东, the deal's flowers counted (one fan each, included in the total)."""
-    try:
-        from mjpy.rules import guobiao
-    except ImportError:
-        return None
-    fn = getattr(guobiao, "score_batch", None)
-    if fn is None:
-        return None
+    def __call__(self, bound=None, registered: str = "") -> Optional[Scorer]:
+        if bound is None:
+            from mjpy.rules import registry
 
-    def score(hands, win_tile, *, dingque, flowers, workers=None):
-        n = len(hands)
-        total = fn(hands, win_tiles=np.asarray(win_tile, np.int64), flags=np.ones(n, np.int64),
-                   flowers=np.asarray(flowers, np.int64), workers=workers)
-        return np.asarray(total, dtype=np.int16)
+            bound = registry.get(registered or ("guobiao" if self.kind == "guobiao" else "sichuan_fan"))
+        if self.kind == "guobiao":
+            from mjpy.rules import guobiao
 
-    return score
+            def score(hands, win_tile, *, dingque=None, flowers=None, workers=None, indicator=None):
+                n = len(hands)
+                total = guobiao.score_batch(hands, win_tiles=np.asarray(win_tile, np.int64),
+                                            flags=np.ones(n, np.int64), flowers=np.asarray(flowers, np.int64),
+                                            workers=workers, options=bound.options)
+                return np.asarray(total)
+
+            return score
+        row = bound.info
+
+        def score(hands, win_tile, *, dingque=None, flowers=None, workers=None, indicator=None):
+            flags = {}
+            if row.dingque and dingque is not None:
+                flags["dingque"] = np.asarray(dingque)
+            if indicator is not None:
+                flags["indicator"] = [int(x) for x in indicator]
+            return np.asarray(bound.score_batch(hands, np.asarray(win_tile, np.int64), self_drawn=True,
+                                                workers=workers, **flags))
+
+        return score
 
 
 @dataclass
@@ -96,6 +117,7 @@ class RuleSet:
     dingque: bool                     # Sichuan 定缺: the emptiest suit at deal is discarded first
     description: str
     scorer_factory: Optional[Callable[[], Optional[Scorer]]] = field(default=None, repr=False)
+    registered: str = ""              # its row of mjpy.rules.registry (kinds, jokers, options)
 
     @property
     def wall_size(self) -> int:
@@ -103,7 +125,10 @@ class RuleSet:
 
     def scorer(self) -> Optional[Scorer]:
         """The batch fan scorer, or None when the rule set has none (no fan column)."""
-        return self.scorer_factory() if self.scorer_factory is not None else None
+        f = self.scorer_factory
+        if f is None:
+            return None
+        return f(None, self.registered) if isinstance(f, _Fan) else f()
 
 
 def _from_registry(name: str, registered: str, description: str, scorer=None) -> RuleSet:
@@ -113,19 +138,31 @@ def _from_registry(name: str, registered: str, description: str, scorer=None) ->
 
     row = info(registered)
     return RuleSet(name, row.n_kinds, row.n_flowers, row.forms, row.quads_as_two_pairs, row.dingque, description,
-                   scorer)
+                   scorer, row.name)
 
 
-RULESETS: Dict[str, RuleSet] = {
-    "sichuan": _from_registry("sichuan", "sichuan_fan",
-                              "Sichuan 血战到底: 108 tiles, 定缺, standard + seven pairs (龙七对)", _sichuan_scorer),
-    "standard": _from_registry("standard", "standard", "136 tiles, standard + seven pairs + thirteen orphans"),
-    "riichi": _from_registry("riichi", "riichi", "136 tiles, seven pairs of distinct kinds (Japanese rule)"),
-    "guobiao": _from_registry("guobiao", "guobiao",
-                              "144 tiles (8 flowers, 补花), every Guobiao form; fan = guobiao.score_batch "
-                              "(self-drawn, flowers included; the 8-fan minimum is not applied to wins)",
-                              _guobiao_scorer),
-}
+def _rulesets() -> Dict[str, RuleSet]:
+    from mjpy.rules.registry import REGISTRY
+
+    out = {
+        "sichuan": _from_registry("sichuan", "sichuan_fan",
+                                  "Sichuan 血战到底: 108 tiles, 定缺, standard + seven pairs (龙七对)", _Fan()),
+        "standard": _from_registry("standard", "standard", "136 tiles, standard + seven pairs + thirteen orphans"),
+        "riichi": _from_registry("riichi", "riichi", "136 tiles, seven pairs of distinct kinds (Japanese rule)"),
+        "guobiao": _from_registry("guobiao", "guobiao",
+                                  "144 tiles (8 flowers, 补花), every Guobiao form; fan = guobiao.score_batch "
+                                  "(self-drawn, flowers included; the 8-fan minimum is not applied to wins)",
+                                  _Fan("guobiao")),
+    }
+    for name, row in REGISTRY.items():
+        if name not in out:
+            wall = f"{row.tiles} tiles" + (", jokers" if row.jokers else "")
+            out[name] = _from_registry(name, name, f"{row.title}: {wall}; fan = score_batch (-1: no legal win)",
+                                       _Fan() if row.binding else None)
+    return out
+
+
+RULESETS: Dict[str, RuleSet] = _rulesets()
 
 
 def register_scorer(rules: str, factory: Callable[[], Optional[Scorer]]) -> None:
@@ -134,14 +171,122 @@ def register_scorer(rules: str, factory: Callable[[], Optional[Scorer]]) -> None
 
 
 def get_rules(rules) -> RuleSet:
+    """The simulation rule set of a name of :data:`RULESETS` or an alias of the registry."""
     if isinstance(rules, RuleSet):
         return rules
     if not isinstance(rules, str):
         raise TypeError(f"rules must be a string, got {type(rules).__name__}")
-    try:
-        return RULESETS[rules.strip().lower()]
-    except KeyError:
+    from mjpy.rules.registry import ALIASES
+
+    key = rules.strip().lower()
+    rs = RULESETS.get(key) or RULESETS.get(ALIASES.get(key, ""))
+    if rs is None:
         raise ValueError(f"unknown rule set {rules!r}: expected one of {', '.join(RULESETS)}") from None
+    return rs
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What one call plays: the rule set bound to its options (``bound``, None for shapes only),
+    the wall's kinds, forms, jokers (``joker_table`` by flipped indicator, or a fixed mask)."""
+
+    kinds: Tuple[int, ...]
+    forms: int
+    quads: bool
+    joker_table: Optional[np.ndarray]
+    joker_mask: int
+    fifth: bool
+    fan_dtype: Any
+    bound: Any
+    options: Tuple[Tuple[str, Any], ...]
+
+    @property
+    def flip(self) -> bool:
+        return self.joker_table is not None
+
+    @property
+    def jokers(self) -> bool:
+        return self.joker_table is not None or self.joker_mask != 0
+
+
+def _kinds_mask(kinds) -> int:
+    m = 0
+    for k in kinds:
+        m |= 1 << int(k)
+    return m
+
+
+def _opt(bound, name: str, default):
+    o = getattr(bound, "options", None)
+    if isinstance(o, Mapping):
+        return o.get(name, default)
+    return getattr(o, name, default)
+
+
+_PLANS: Dict[tuple, _Plan] = {}
+
+
+def _plan(rs: RuleSet, rule_options: Optional[Mapping[str, Any]] = None) -> _Plan:
+    """The :class:`_Plan` of a rule set and options (``mjpy.rules.get(rs.registered, **options)``)."""
+    if rule_options is None:
+        rule_options = {}
+    if not isinstance(rule_options, Mapping):
+        raise TypeError(f"rule_options must be a dict of rule-set options, got {type(rule_options).__name__}")
+    for k in rule_options:
+        if not isinstance(k, str):
+            raise TypeError(f"rule_options: option names are strings, got {k!r}")
+    key = (rs.name, rs.registered, rs.n_kinds, repr(sorted(rule_options.items())))
+    p = _PLANS.get(key)
+    if p is not None:
+        return p
+    from mjpy.rules import registry
+
+    row = registry.info(rs.registered) if rs.registered else None
+    bound = None
+    if row is not None and row.binding:
+        bound = registry.get(row.name, **rule_options)
+    elif rule_options:
+        raise ValueError(f"rule set {rs.name!r} has shapes only: it takes no options "
+                         f"(got {', '.join(sorted(rule_options))})")
+    kinds = tuple(getattr(bound, "kinds", None) or range(rs.n_kinds))
+    table, fixed = None, 0
+    if callable(getattr(bound, "joker_kinds", None)):
+        try:
+            fixed = _kinds_mask(bound.joker_kinds())
+        except ValueError as e:          # the jokers come from a flipped indicator
+            table = np.zeros(34, np.uint64)
+            try:
+                for k in kinds:
+                    table[k] = _kinds_mask(bound.joker_kinds(indicator=k))
+            except ValueError:
+                raise e from None
+    quads = rs.quads_as_two_pairs and bool(_opt(bound, "allow_quad", True))
+    fan_dtype = np.float32 if row is not None and row.unit == "倍" else np.int16
+    p = _Plan(kinds, forms_mask(rs.forms), quads, table, fixed, bool(_opt(bound, "allow_fifth_copy", True)),
+              fan_dtype, bound, tuple(sorted(rule_options.items())))
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[key] = p
+    return p
+
+
+def _scorer(rs: RuleSet, p: _Plan) -> Optional[Scorer]:
+    f = rs.scorer_factory
+    if f is None:
+        return None
+    if isinstance(f, _Fan):
+        return f(p.bound, rs.registered) if p.bound is not None else None
+    return f()
+
+
+def _fan_values(vals, dtype, name: str) -> np.ndarray:
+    v = np.asarray(vals)
+    if np.issubdtype(dtype, np.integer):
+        if v.dtype.kind == "f" and not np.all(v == np.floor(v)):
+            raise ValueError(f"{name}: a fan total is not whole ({v[v != np.floor(v)][0]}); the fan column is int16")
+        if v.size and (v.max() > np.iinfo(dtype).max or v.min() < -1):
+            raise ValueError(f"{name}: a fan total ({v.max()}) does not fit the int16 fan column")
+    return v.astype(dtype)
 
 
 def _int_arg(value, name: str, lo: int, hi: Optional[int] = None) -> int:
@@ -158,7 +303,7 @@ def _int_arg(value, name: str, lo: int, hi: Optional[int] = None) -> int:
 # results
 
 COLUMNS = ("deal", "dingque", "flowers", "shanten_deal", "shanten", "tenpai_turn", "win_turn",
-           "win_tile", "hand", "fan")
+           "win_tile", "hand", "indicator", "jokers", "fan")
 
 
 class SimulationResult:
@@ -166,14 +311,19 @@ class SimulationResult:
     0/1/2 or -1), ``flowers`` int8, ``shanten_deal`` int8, ``shanten`` int8[n, draws] (after each
     turn's discard; -1 from the win on), ``tenpai_turn`` int8 (first turn with shanten <= 0, 0 = at
     deal, -1 never), ``win_turn`` int8 (1..draws, -1 none), ``win_tile`` int8 (-1 none), ``hand``
-    uint8[n, 34] (the final hand: 14 tiles with a win, else 13) and ``fan`` int16 (-1 not a win;
-    ``None`` when the rule set has no scorer).
+    uint8[n, 34] (the final hand: 14 tiles with a win, else 13), with jokers ``indicator`` int8 (the
+    flipped tile, -1 for a fixed joker) and ``jokers`` uint64 (bit mask of the deal's joker kinds)
+    (``None`` without jokers), and ``fan`` int16 (float32 for a rule set counting 倍; -1 not a
+    legal win; ``None`` when the rule set has no scorer). ``rule_options``: the options played.
     """
 
-    def __init__(self, rules: str, seed: int, draws: int, arrays: dict):
+    def __init__(self, rules: str, seed: int, draws: int, arrays: dict, rule_options: Optional[dict] = None):
         self.rules = rules
         self.seed = seed
         self.draws = draws
+        self.rule_options = dict(rule_options) if rule_options else {}
+        self.indicator: Optional[np.ndarray] = arrays.get("indicator")
+        self.jokers: Optional[np.ndarray] = arrays.get("jokers")
         self.deal: np.ndarray = arrays["deal"]
         self.dingque: np.ndarray = arrays["dingque"]
         self.flowers: np.ndarray = arrays["flowers"]
@@ -201,11 +351,9 @@ class SimulationResult:
         return float((self.tenpai_turn >= 0).mean()) if len(self) else 0.0
 
     def arrays(self) -> Dict[str, np.ndarray]:
-        """The columns as a dict (``fan`` only with a scorer)."""
-        out = {c: getattr(self, c) for c in COLUMNS}
-        if out["fan"] is None:
-            del out["fan"]
-        return out
+        """The columns as a dict (``fan`` only with a scorer, ``indicator`` / ``jokers`` only with
+        jokers)."""
+        return {c: getattr(self, c) for c in COLUMNS if getattr(self, c) is not None}
 
     def summary(self) -> "Summary":
         s = Summary(self.rules, self.draws, seed=self.seed)
@@ -219,7 +367,7 @@ class SimulationResult:
         first = parts[0]
         keys = first.arrays().keys()
         arrays = {k: np.concatenate([p.arrays()[k] for p in parts]) for k in keys}
-        return SimulationResult(first.rules, first.seed, first.draws, arrays)
+        return SimulationResult(first.rules, first.seed, first.draws, arrays, first.rule_options)
 
     def to_npz(self, path) -> None:
         """Write the columns to one .npz (``np.load(path)["win_turn"]``)."""
@@ -237,6 +385,8 @@ class SimulationResult:
             else:
                 cols[name] = pa.array(arr)
         meta = {"mjpy.rules": self.rules, "mjpy.seed": str(self.seed), "mjpy.draws": str(self.draws)}
+        if self.rule_options:
+            meta["mjpy.rule_options"] = json.dumps(self.rule_options, ensure_ascii=False, default=str)
         return pa.table(cols).replace_schema_metadata(meta)
 
     def to_parquet(self, path) -> None:
@@ -291,6 +441,8 @@ class Summary:
                 self.fan = {}
             vals, cnt = np.unique(r.fan[r.win_turn >= 0], return_counts=True)
             for v, c in zip(vals.tolist(), cnt.tolist()):
+                if isinstance(v, float) and v.is_integer():
+                    v = int(v)
                 self.fan[v] = self.fan.get(v, 0) + c
         return self
 
@@ -366,6 +518,9 @@ class Summary:
             lines += ["", "fan of the wins  wins       share of the wins"]
             for k, v in sorted(self.fan.items()):
                 lines.append(f"{k:>15}  {v:>9,}  {v / wins:6.2%}")
+            if -1 in self.fan:
+                lines.append("(-1: a complete hand the rule set does not accept as a win, or one needing an "
+                             "option left open; docs/simulate.md)")
         return "\n".join(lines)
 
     __str__ = format
@@ -414,31 +569,40 @@ class Summary:
 # running
 
 def play_range(rules, seed: int, start: int, n: int, draws: int = DEFAULT_DRAWS, workers=None,
-               score: bool = True) -> SimulationResult:
+               score: bool = True, rule_options: Optional[Mapping[str, Any]] = None) -> SimulationResult:
     """Play deals ``start .. start + n - 1`` -> one :class:`SimulationResult` (the unit of work
-    of :func:`simulate_chunks` and of ``mjpy.distributed.simulate``)."""
+    of :func:`simulate_chunks` and of ``mjpy.distributed.simulate``). ``score=False``: no fan
+    column; ``rule_options``: options of ``mjpy.rules.get``."""
     rs = get_rules(rules)
-    arrays = _sim.play(n, n_kinds=rs.n_kinds, n_flowers=rs.n_flowers, forms=forms_mask(rs.forms),
-                       quads=rs.quads_as_two_pairs, dingque=rs.dingque, draws=draws, seed=seed,
-                       start=start, workers=workers)
+    p = _plan(rs, rule_options)
+    arrays = _sim.play(n, kinds=p.kinds, n_flowers=rs.n_flowers, forms=p.forms, quads=p.quads,
+                       dingque=rs.dingque, draws=draws, seed=seed, start=start, workers=workers,
+                       joker_table=p.joker_table, joker_mask=p.joker_mask, allow_fifth_copy=p.fifth)
+    indicator, jokers = arrays.pop("indicator"), arrays.pop("jokers")
+    if p.jokers:
+        arrays["indicator"], arrays["jokers"] = indicator, jokers
     arrays["deal"] = np.arange(start, start + n, dtype=np.int64)
-    scorer = rs.scorer() if score else None
+    scorer = _scorer(rs, p) if score else None
     if scorer is not None:
-        fan = np.full(n, -1, np.int16)
+        fan = np.full(n, -1, p.fan_dtype)
         won = np.nonzero(arrays["win_turn"] >= 0)[0]
         if len(won):
-            fan[won] = scorer(arrays["hand"][won], arrays["win_tile"][won].astype(np.int64),
-                              dingque=arrays["dingque"][won], flowers=arrays["flowers"][won],
-                              workers=workers)
+            kw = {}
+            if p.flip and isinstance(rs.scorer_factory, _Fan):
+                kw["indicator"] = indicator[won]
+            fan[won] = _fan_values(scorer(arrays["hand"][won], arrays["win_tile"][won].astype(np.int64),
+                                          dingque=arrays["dingque"][won], flowers=arrays["flowers"][won],
+                                          workers=workers, **kw), p.fan_dtype, rs.name)
         arrays["fan"] = fan
-    return SimulationResult(rs.name, seed, draws, arrays)
+    return SimulationResult(rs.name, seed, draws, arrays, dict(p.options))
 
 
-def _check_args(rules, deals, seed, draws, chunk_size, start):
+def _check_args(rules, deals, seed, draws, chunk_size, start, rule_options=None):
     rs = get_rules(rules)
     deals = _int_arg(deals, "deals", 1)          # 0 deals would summarise to rates and means of nothing
     seed = _int_arg(seed, "seed", 0, 2 ** 64 - 1)
-    draws = _int_arg(draws, "draws", 0, min(rs.wall_size - rs.n_flowers - 13, 127))
+    p = _plan(rs, rule_options)
+    draws = _int_arg(draws, "draws", 0, min(4 * len(p.kinds) - 13 - p.flip, 127))
     chunk_size = _int_arg(chunk_size, "chunk_size", 1)
     start = _int_arg(start, "start", 0)
     return rs, deals, seed, draws, chunk_size, start
@@ -446,35 +610,42 @@ def _check_args(rules, deals, seed, draws, chunk_size, start):
 
 def simulate_chunks(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
                     draws: int = DEFAULT_DRAWS, workers: Optional[int] = None,
-                    chunk_size: int = DEFAULT_CHUNK, start: int = 0) -> Iterator[SimulationResult]:
+                    chunk_size: int = DEFAULT_CHUNK, start: int = 0,
+                    rule_options: Optional[Mapping[str, Any]] = None, fan: bool = True
+                    ) -> Iterator[SimulationResult]:
     """Yield :class:`SimulationResult` chunks of ``chunk_size`` deals (deal indices ``start`` ..
-    ``start + deals - 1``), each played over ``workers`` threads.
+    ``start + deals - 1``), each played over ``workers`` threads. ``rule_options``: options of
+    ``mjpy.rules.get(rules, **rule_options)``; ``fan=False``: no fan column (faster).
 
     >>> sum(len(c) for c in simulate_chunks("sichuan", 2500, seed=1, chunk_size=1000))
     2500
     """
     rs, deals, seed, draws, chunk_size, start = _check_args(rules, deals, seed, draws, chunk_size,
-                                                            start)
+                                                            start, rule_options)
     workers = resolve_workers(workers)
     for a in range(start, start + deals, chunk_size):
-        yield play_range(rs, seed, a, min(chunk_size, start + deals - a), draws, workers)
+        yield play_range(rs, seed, a, min(chunk_size, start + deals - a), draws, workers, bool(fan), rule_options)
 
 
 def simulate(rules: str = "sichuan", deals: int = 1000, seed: int = 0, workers: Optional[int] = None,
              draws: int = DEFAULT_DRAWS, chunk_size: int = DEFAULT_CHUNK, *,
-             start: int = 0) -> SimulationResult:
+             start: int = 0, rule_options: Optional[Mapping[str, Any]] = None,
+             fan: bool = True) -> SimulationResult:
     """Play ``deals`` random deals solo -> :class:`SimulationResult` with arrays per deal.
+    ``rules``: any rule set of :data:`RULESETS` (every rule set of the registry, aliases too);
+    ``rule_options``: its options (``mjpy.rules.get(rules, **rule_options)``); ``fan=False``:
+    no fan column.
 
     >>> r = simulate("sichuan", deals=500, seed=7)
     >>> len(r), r.shanten.shape[1]
     (500, 18)
     """
     rs, deals, seed, draws, chunk_size, start = _check_args(rules, deals, seed, draws, chunk_size,
-                                                            start)
-    parts = list(simulate_chunks(rs.name, deals, seed, draws=draws, workers=workers,
-                                 chunk_size=chunk_size, start=start))
+                                                            start, rule_options)
+    parts = list(simulate_chunks(rs, deals, seed, draws=draws, workers=workers,
+                                 chunk_size=chunk_size, start=start, rule_options=rule_options, fan=fan))
     if not parts:
-        return play_range(rs, seed, start, 0, draws, 1)
+        return play_range(rs, seed, start, 0, draws, 1, fan, rule_options)
     return parts[0] if len(parts) == 1 else SimulationResult.concat(parts)
 
 
@@ -536,15 +707,20 @@ class NpzStreamWriter:
         self.tmp.cleanup()
 
 
-def result_columns(rules, draws: int) -> Dict[str, tuple]:
+def result_columns(rules, draws: int, rule_options: Optional[Mapping[str, Any]] = None,
+                   fan: bool = True) -> Dict[str, tuple]:
     """Column dtypes and row shapes of a simulation (for :class:`NpzStreamWriter`)."""
     rs = get_rules(rules)
+    p = _plan(rs, rule_options)
     cols = {"deal": (np.int64, ()), "dingque": (np.int8, ()), "flowers": (np.int8, ()),
             "shanten_deal": (np.int8, ()), "shanten": (np.int8, (draws,)),
             "tenpai_turn": (np.int8, ()), "win_turn": (np.int8, ()), "win_tile": (np.int8, ()),
             "hand": (np.uint8, (34,))}
-    if rs.scorer() is not None:
-        cols["fan"] = (np.int16, ())
+    if p.jokers:
+        cols["indicator"] = (np.int8, ())
+        cols["jokers"] = (np.uint64, ())
+    if fan and _scorer(rs, p) is not None:
+        cols["fan"] = (p.fan_dtype, ())
     return cols
 
 

@@ -108,6 +108,12 @@ def _meld_sets(melds: Sequence[Tuple[str, int]]):
     return out
 
 
+def _chow_rank(slots, jokers) -> int:
+    subs = sum(1 for rep, phys in slots if rep != phys)
+    face = any(rep == phys and phys in jokers for rep, phys in slots)
+    return 2 * subs + (0 if face else 1)
+
+
 def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jokers: Tuple[int, ...],
           pre_win: Sequence[int] = ()) -> Facts:
     """The :data:`FACTS` of reading ``r`` with the declared ``melds`` ((kind, lowest tile) pairs).
@@ -129,10 +135,12 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
     seat, rnd = situation["seat_wind"], situation["round_wind"]
     n_chows = sum(1 for k, _, _ in sets if k == "chow")
 
-    chow_groups = {}
+    chow_groups = {}                # of chows with one start: fewest substitutes, then a joker at its face
     for k, slots in r.groups:
         if k == "chow":
-            chow_groups.setdefault(slots[0][0], slots)
+            old = chow_groups.get(slots[0][0])
+            if old is None or _chow_rank(slots, jokers) < _chow_rank(old, jokers):
+                chow_groups[slots[0][0]] = slots
     for kind, t in melds:
         if kind == "chi":
             chow_groups.setdefault(t, tuple((t + i, t + i) for i in range(3)))

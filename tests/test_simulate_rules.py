@@ -1,0 +1,286 @@
+"""mjpy.simulate / mjpy.random for every rule set of the registry: walls, jokers, win forms, fan column."""
+import json
+
+import numpy as np
+import pytest
+
+import mjpy
+from conftest import expect_error, run_cli as run
+from mjcore import analysis as A
+from mjcore import simulate as K
+from mjpy import rules
+from mjpy import simulation as S
+from mjpy.rules import registry
+
+NAMES = rules.names()
+WALL = {"sichuan_fan": 108, "sichuan_points": 108, "chengdu_simple": 108, "guobiao": 144, "guangdong_tuidao": 136,
+        "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "standard": 136, "riichi": 136}
+#: (rule set, options) that play with jokers: (flipped indicator?, joker kinds of an indicator)
+JOKERS = [("tianjin", {}), ("guangdong_tuidao", {"gui": "fan"}), ("guangdong_tuidao", {"gui": "baiban"})]
+ORDER = list(K.DISCARD_ORDER)
+RANK = {t: i for i, t in enumerate(ORDER)}
+
+
+def _mask(kinds):
+    m = 0
+    for k in kinds:
+        m |= 1 << int(k)
+    return m
+
+
+def test_every_registry_name_is_simulated():
+    assert set(NAMES) == set(WALL)
+    for name in NAMES:
+        assert S.get_rules(name).name == name
+    for alias, target in registry.ALIASES.items():
+        rs = S.get_rules(alias)
+        assert rs.name == alias if alias in S.RULESETS else rs.name == target
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_simulate_every_rule_set(name):
+    a = mjpy.simulate(name, deals=200, seed=5, workers=1)
+    b = mjpy.simulate(name, deals=200, seed=5, workers=2, chunk_size=70)
+    assert a.rules == name and len(a) == 200
+    assert a.arrays().keys() == b.arrays().keys()
+    for k, v in a.arrays().items():
+        assert np.array_equal(v, b.arrays()[k]), k
+    won = a.win_turn >= 0
+    assert won.any()
+    assert (a.hand[won].sum(1) == 14).all() and (a.hand[~won].sum(1) == 13).all()
+    kinds, flowers = mjpy.random.wall_kinds(name)
+    outside = np.ones(34, bool)
+    outside[list(kinds)] = False
+    assert a.hand[:, outside].sum() == 0
+    row = registry.info(name)
+    assert (a.fan is not None) == bool(row.binding)
+    # the column dtypes are those the streaming writer is given
+    cols = S.result_columns(name, a.draws)
+    assert set(cols) == set(a.arrays())
+    for k, (dt, shape) in cols.items():
+        assert a.arrays()[k].dtype == dt and a.arrays()[k].shape[1:] == shape, k
+    # deal i depends only on (rules, seed, i)
+    tail = mjpy.simulate(name, deals=50, seed=5, start=150, workers=1)
+    for k, v in tail.arrays().items():
+        assert np.array_equal(v, a.arrays()[k][150:]), k
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_walls_and_deals(name):
+    kinds, nf = mjpy.random.wall_kinds(name)
+    w = mjpy.random.walls(60, name, seed=3)
+    assert w.shape == (60, WALL[name]) and 4 * len(kinds) + nf == WALL[name]
+    want = np.sort(np.concatenate([np.repeat(np.array(kinds), 4), np.arange(34, 34 + nf)]).astype(np.uint8))
+    for r in w:
+        assert np.array_equal(np.sort(r), want)
+    assert nf == (8 if name == "guobiao" else 0)
+    h = mjpy.random.deal(500, name, seed=3)
+    assert h.shape == (500, 34) and h.dtype == np.uint8 and (h.sum(1) == 13).all()
+    assert np.array_equal(h, mjpy.random.deal(500, name, seed=3, workers=2))
+    assert np.array_equal(h[100:], mjpy.random.deal(400, name, seed=3, start=100))
+    assert not np.array_equal(h, mjpy.random.deal(500, name, seed=4))
+    if nf == 0:          # the deal is the front of the wall
+        for i in range(60):
+            assert np.array_equal(np.bincount(w[i, :13], minlength=34), h[i])
+
+
+def test_qingyuan_has_no_characters():
+    kinds, _ = mjpy.random.wall_kinds("qingyuan")
+    assert kinds == tuple(range(9, 34))
+    assert mjpy.random.deal(20_000, "qingyuan", seed=1)[:, :9].sum() == 0
+    r = mjpy.simulate("qingyuan", deals=2000, seed=1)
+    assert r.hand[:, :9].sum() == 0 and (r.win_tile[r.win_turn >= 0] >= 9).all()
+    assert "draws must be 0..87" in str(expect_error(mjpy.simulate, "qingyuan", deals=10, draws=88))
+
+
+def test_tuidao_without_honors_deals_108_tiles():
+    opts = {"with_honors": False}
+    w = mjpy.random.walls(20, "guangdong_tuidao", seed=2, rule_options=opts)
+    assert w.shape == (20, 108) and w.max() < 27
+    r = mjpy.simulate("guangdong_tuidao", deals=500, seed=2, rule_options=opts)
+    assert r.hand[:, 27:].sum() == 0 and r.rule_options == opts
+
+
+def test_existing_rule_sets_deal_as_before():
+    """The walls of 27 / 34 kinds are those of the kernel's n_kinds walls (the deals tests pin)."""
+    for name, nk, nf in (("sichuan", 27, 0), ("standard", 34, 0), ("guobiao", 34, 8)):
+        assert np.array_equal(mjpy.random.walls(300, name, seed=9), K.walls(300, n_kinds=nk, n_flowers=nf, seed=9))
+        assert np.array_equal(mjpy.random.deal(300, name, seed=9), K.deal(300, n_kinds=nk, n_flowers=nf, seed=9)[0])
+    # the name of earlier versions and the registry's name play the same deals, with the same fan
+    a = mjpy.simulate("sichuan", deals=3000, seed=4)
+    b = mjpy.simulate("sichuan_fan", deals=3000, seed=4)
+    assert a.rules == "sichuan" and b.rules == "sichuan_fan"
+    for k, v in a.arrays().items():
+        assert np.array_equal(v, b.arrays()[k]), k
+
+
+@pytest.mark.parametrize("name,opts", JOKERS)
+def test_jokers_recorded_and_wins_complete(name, opts):
+    rs = rules.get(name, **opts)
+    row = registry.info(name)
+    r = mjpy.simulate(name, deals=1500, seed=11, rule_options=opts)
+    w = mjpy.random.walls(1500, name, seed=11)
+    flip = opts.get("gui", "fan") == "fan"
+    assert r.indicator.dtype == np.int8 and r.jokers.dtype == np.uint64
+    if flip:
+        assert np.array_equal(r.indicator, w[:, 13].astype(np.int8))     # the tile after the deal
+        want = [_mask(rs.joker_kinds(indicator=int(i))) for i in r.indicator]
+    else:
+        assert (r.indicator == -1).all()
+        want = [1 << 33] * len(r)
+    assert r.jokers.tolist() == want
+    won = np.nonzero(r.win_turn >= 0)[0]
+    assert 200 < len(won) < len(r)
+    for i in won:
+        jk = [t for t in range(34) if (int(r.jokers[i]) >> t) & 1]
+        assert A.is_win(r.hand[i], forms=row.forms, joker_tiles=jk)
+        assert r.hand[i, r.win_tile[i]] > 0
+    # a joker is never discarded: every joker tile taken is still in the final hand
+    for i in range(300):
+        jk = [t for t in range(34) if (int(r.jokers[i]) >> t) & 1]
+        turns = r.win_turn[i] if r.win_turn[i] > 0 else r.draws
+        first = 14 if flip else 13
+        taken = np.concatenate([w[i, :13], w[i, first:first + turns]])
+        assert sum(int((taken == t).sum()) for t in jk) == int(r.hand[i, jk].sum())
+    # the fan column is the rule set's score_batch of the wins, recomputed
+    kw = {"indicator": [int(x) for x in r.indicator[won]]} if flip else {}
+    again = rs.score_batch(r.hand[won], r.win_tile[won].astype(np.int64), self_drawn=True, **kw)
+    assert np.array_equal(r.fan[won], again)
+    assert (r.fan[r.win_turn < 0] == -1).all()
+    for i in won[:25]:
+        res = rs.score(r.hand[i], win_tile=int(r.win_tile[i]), self_drawn=True,
+                       **({"indicator": int(r.indicator[i])} if flip else {}))
+        assert r.fan[i] == (res.total if res.is_win else -1)
+
+
+def _replay(wall, kinds, forms, quads, jokers, flip, draws):
+    """The greedy loop of docs/simulate.md in plain Python over the kernel's public shanten and
+    is_win (no shortcuts): every discard, every tile of the wall for the useful-tile count."""
+    it = iter(int(x) for x in wall)
+    hand = np.zeros(34, np.uint8)
+    for _ in range(13):
+        hand[next(it)] += 1
+    seen = np.zeros(34, int)
+    if flip:
+        seen[next(it)] += 1
+    jk = list(jokers) or None
+    dist = lambda h: A.shanten(h, forms=forms, quads_as_two_pairs=quads, joker_tiles=jk) + 1  # noqa: E731
+    out = {"shanten_deal": dist(hand) - 1, "shanten": [], "win_turn": -1, "win_tile": -1}
+    for turn in range(1, draws + 1):
+        t = next(it)
+        hand[t] += 1
+        if A.is_win(hand, forms=forms, quads_as_two_pairs=quads, joker_tiles=jk):
+            out.update(win_turn=turn, win_tile=t)
+            out["shanten"] += [-1] * (draws - turn + 1)
+            break
+        cands = [c for c in range(34) if hand[c] and c not in jokers]
+        d = {}
+        for c in cands:
+            hand[c] -= 1
+            d[c] = dist(hand)
+            hand[c] += 1
+        best = min(d.values())
+        ties = [c for c in cands if d[c] == best]
+
+        def useful(c):
+            hand[c] -= 1
+            seen[c] += 1
+            total = 0
+            for u in kinds:
+                if hand[u] < 4:
+                    hand[u] += 1
+                    if dist(hand) < best:
+                        total += 4 - (hand[u] - 1) - seen[u]
+                    hand[u] -= 1
+            hand[c] += 1
+            seen[c] -= 1
+            return total
+
+        pick = ties[0] if len(ties) == 1 else max(ties, key=lambda c: (useful(c), -RANK[c]))
+        hand[pick] -= 1
+        seen[pick] += 1
+        out["shanten"].append(best - 1)
+    out["hand"] = hand.tolist()
+    return out
+
+
+@pytest.mark.parametrize("name,opts,n", [("tianjin", {}, 12), ("guangdong_tuidao", {"gui": "fan"}, 12),
+                                         ("qingyuan", {}, 12), ("guangdong_jipinghu", {}, 14)])
+def test_loop_matches_plain_replay(name, opts, n):
+    p = S._plan(S.get_rules(name), opts)
+    row = registry.info(name)
+    r = S.play_range(name, 21, 0, n, 18, workers=1, score=False, rule_options=opts)
+    w = mjpy.random.walls(n, name, seed=21, rule_options=opts)
+    assert (r.win_turn > 0).sum() >= 2          # the sample exercises the win path
+    for i in range(n):
+        jokers = [t for t in range(34) if (int(r.jokers[i]) >> t) & 1] if r.jokers is not None else []
+        ref = _replay(w[i], p.kinds, row.forms, p.quads, jokers, p.flip, 18)
+        got = {"shanten_deal": int(r.shanten_deal[i]), "shanten": r.shanten[i].tolist(),
+               "win_turn": int(r.win_turn[i]), "win_tile": int(r.win_tile[i]), "hand": r.hand[i].tolist()}
+        for k, v in got.items():
+            assert v == ref[k], f"{name} deal {i}: {k} kernel {v} replay {ref[k]}"
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if registry.info(n).binding and n != "guobiao"])
+def test_fan_column_is_score_batch(name):
+    rs = rules.get(name)
+    r = mjpy.simulate(name, deals=600, seed=8)
+    won = r.win_turn >= 0
+    kw = {"indicator": [int(x) for x in r.indicator[won]]} if r.indicator is not None else {}
+    if registry.info(name).dingque:
+        kw["dingque"] = r.dingque[won]
+    again = np.asarray(rs.score_batch(r.hand[won], r.win_tile[won].astype(np.int64), self_drawn=True, **kw))
+    assert np.array_equal(r.fan[won], again.astype(r.fan.dtype))
+    assert (r.fan[~won] == -1).all()
+
+
+def test_options_reach_the_fan_column():
+    """tianjin leaves the values of 七对, 混吊... open: without them those wins are -1, with them scored."""
+    opts = {"qidui": 2, "hundiao": 1, "shuanghundiao": 2, "shuanghui_zhuowu": 2}
+    a = mjpy.simulate("tianjin", deals=2000, seed=1)
+    b = mjpy.simulate("tianjin", deals=2000, seed=1, rule_options=opts)
+    assert np.array_equal(a.hand, b.hand)
+    won = a.win_turn >= 0
+    assert (a.fan[won] == -1).any() and (b.fan[won] >= 0).all()
+    assert b.rule_options == opts
+    c = mjpy.simulate("tianjin", deals=2000, seed=1, fan=False)
+    assert c.fan is None and "fan" not in c.arrays() and np.array_equal(c.hand, a.hand)
+
+
+def test_bad_rule_options():
+    e = expect_error(mjpy.simulate, "tianjin", deals=10, rule_options={"nope": 1})
+    assert isinstance(e, ValueError) and "unknown option 'nope'" in str(e)
+    e = expect_error(mjpy.simulate, "standard", deals=10, rule_options={"qidui": 1})
+    assert isinstance(e, ValueError) and "takes no options" in str(e)
+    assert isinstance(expect_error(mjpy.simulate, "tianjin", deals=10, rule_options=[("qidui", 1)]), TypeError)
+    e = expect_error(mjpy.simulate, "guangdong_tuidao", deals=10,
+                     rule_options={"gui": "baiban", "with_honors": False})
+    assert "needs the honors" in str(e)
+    assert "unknown rule set 'mars'" in str(expect_error(mjpy.random.deal, 10, "mars"))
+    assert isinstance(expect_error(mjpy.random.deal, 10, "qingyuan", rule_options=5), TypeError)
+    assert "draws must be 0..122" in str(expect_error(mjpy.simulate, "tianjin", deals=10, draws=123))
+
+
+def test_cli_every_rule_set(capsys, tmp_path):
+    code, text, err = run(capsys, "simulate", "--rules", "tianjin", "--deals", "200", "--seed", "1", "--no-progress")
+    assert code == 0, err
+    assert text.startswith("tianjin: 200 deals, seed 1") and "fan of the wins" in text
+    code, text, err = run(capsys, "simulate", "--rules", "nowhere", "--deals", "10")
+    assert code == 2 and text == ""
+    assert err.startswith("mjpy: error: unknown rule set 'nowhere'") and err.count("\n") == 1
+    out = tmp_path / "r.npz"
+    code, text, err = run(capsys, "simulate", "--rules", "tuidaohu", "--option", "gui=fan", "--option", "qidui=4",
+                          "--deals", "500", "--seed", "2", "--out", str(out), "--json", "--no-progress")
+    assert code == 0, err
+    d = json.loads(text)
+    assert d["rules"] == "guangdong_tuidao" and d["rule_options"] == {"gui": "fan", "qidui": 4}
+    ref = mjpy.simulate("guangdong_tuidao", deals=500, seed=2, rule_options={"gui": "fan", "qidui": 4})
+    z = np.load(out)
+    assert set(z.files) == set(ref.arrays())
+    for k, v in ref.arrays().items():
+        assert np.array_equal(z[k], v), k
+    code, text, err = run(capsys, "simulate", "--rules", "qingyuan", "--deals", "100", "--no-fan", "--json")
+    assert code == 0, err
+    assert "fan_of_wins" not in json.loads(text) and json.loads(text)["deals"] == 100
+    code, text, err = run(capsys, "simulate", "--rules", "tianjin", "--option", "qidui", "--deals", "10")
+    assert code == 2 and "--option 'qidui': write KEY=VALUE" in err

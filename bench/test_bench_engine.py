@@ -92,3 +92,64 @@ def test_engine_waits(benchmark, rule):
 
     benchmark.group = f"waits {rule}"
     _run(benchmark, loop, cases, "mjpy")
+
+
+# -------------------------------------------------------------------- the compiled engine's calls
+def _bound_batch(rule, config, n_rows):
+    """(rule set, arrays, kwargs) of one regional_gen batch configuration tiled to ``n_rows`` rows."""
+    from mjpy import rules
+    from mjpy.rules.engine import melds_array
+    from test_engine_regional import meld_obj
+
+    opts, jk, ind, cs = G.batch_cases(rule, 400, 0)[config]
+    rs = rules.get(rule, **opts)
+    rep = -(-n_rows // len(cs))
+    hands = np.tile(np.array([c.counts for c in cs], np.uint8), (rep, 1))[:n_rows]
+    wins = np.tile(np.array([c.win for c in cs]), rep)[:n_rows]
+    melds = np.tile(melds_array([[meld_obj(k, t) for k, t in c.melds] for c in cs]), (rep, 1, 1))[:n_rows]
+    sd = np.tile(np.array([bool(c.flags.get("self_drawn")) for c in cs]), rep)[:n_rows]
+    kw = {"joker_tiles": list(jk)} if jk else {}
+    return rs, hands, wins, melds, sd, kw
+
+
+#: (rule set, batch configuration of tests/regional_gen.py BATCH_CONFIGS): no jokers, then jokers
+BATCH = [("guangdong_tuidao", 0), ("guangdong_jipinghu", 0), ("qingyuan", 0), ("guangdong_tuidao", 2),
+         ("tianjin", 0)]
+
+
+@pytest.mark.parametrize("rule, config", BATCH, ids=[f"{r}-{c}" for r, c in BATCH])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_engine_score_batch(benchmark, rule, config, workers):
+    """``score_batch`` per row (hands, winning tiles, an (N, 4, 2) meld array, per-row self_drawn)."""
+    n = 200_000 if rule != "tianjin" else 20_000
+    rs, hands, wins, melds, sd, kw = _bound_batch(rule, config, n if not benchmark.disabled else 400)
+    one = rs.score_batch(hands[:400], wins[:400], melds=melds[:400], self_drawn=sd[:400], workers=1, **kw)
+    assert one.tolist() == rs.score_batch(hands[:400], wins[:400], melds=melds[:400], self_drawn=sd[:400],
+                                          workers=2, **kw).tolist()
+    benchmark.group = f"score_batch {rule}-{config}"
+    if benchmark.disabled:
+        return
+    benchmark.pedantic(lambda: rs.score_batch(hands, wins, melds=melds, self_drawn=sd, workers=workers, **kw),
+                       rounds=3, iterations=1)
+    per = min(benchmark.stats.stats.data) / len(hands)
+    benchmark.extra_info.update(label=f"{workers} worker(s)", ns_per_hand=round(per * 1e9),
+                                hands_per_s=round(1 / per))
+
+
+@pytest.mark.parametrize("rule, config", BATCH, ids=[f"{r}-{c}" for r, c in BATCH])
+def test_engine_score_counts(benchmark, rule, config):
+    """``score`` of one hand from a count array with a bound rule set (the server's call)."""
+    rs, hands, wins, melds, sd, kw = _bound_batch(rule, config, 400)
+    from mjpy.rules.engine.scoring import TableRules
+    rows = [(hands[i], TableRules._melds_of(rs, melds[i].reshape(8)), int(wins[i]), bool(sd[i])) for i in range(400)]
+    # the rows' scalar totals are the batch's
+    want = rs.score_batch(hands, wins, melds=melds, self_drawn=sd, **kw).tolist()
+    got = [(lambda r: r.total if r.is_win else -1)(rs.score(h, m, w, self_drawn=s, **kw)) for h, m, w, s in rows]
+    assert got == want
+
+    def loop(rs_rows):
+        for h, m, w, s in rs_rows:
+            rs.score(h, m, w, self_drawn=s, **kw)
+
+    benchmark.group = f"score {rule}-{config}"
+    _run(benchmark, loop, rows, "mjpy")

@@ -230,3 +230,40 @@ def test_threads_share_one_program():
         assert rs.score_batch(hands, wins, melds=melds, self_drawn=sd, joker_tiles=[18, 26], workers=w).tolist() \
             == one.tolist()
     assert (one >= 0).sum() > 50
+
+
+def test_melds_array_is_the_same_batch():
+    """The (N, 4, 2) meld encoding gives the rows of the Meld lists; a bad array is a ValueError naming the row."""
+    from mjpy.rules.engine import melds_array
+    from test_engine_regional import meld_obj
+    opts, jk, ind, cs = RG.batch_cases("guangdong_tuidao", 150, 0)[1]
+    rs = rules.get("guangdong_tuidao", **opts)
+    hands = np.array([c.counts for c in cs], np.uint8)
+    wins = np.array([c.win for c in cs])
+    lists = [[meld_obj(k, t) for k, t in c.melds] for c in cs]
+    sd = np.array([bool(c.flags.get("self_drawn")) for c in cs])
+    a = rs.score_batch(hands, wins, melds=lists, self_drawn=sd, joker_tiles=list(jk))
+    arr = melds_array(lists)
+    assert arr.shape == (150, 4, 2) and (arr[:, :, 0] > 0).sum() == sum(len(x) for x in lists) > 30
+    b = rs.score_batch(hands, wins, melds=arr, self_drawn=sd, joker_tiles=list(jk))
+    c = rs.score_batch(hands, wins, melds=arr.reshape(150, 8), self_drawn=sd, joker_tiles=list(jk))
+    assert a.tolist() == b.tolist() == c.tolist()
+    bad = arr.copy()
+    row = int(np.flatnonzero(bad[:, 0, 0] == 0)[0])
+    bad[row, 1] = (2, 5)                        # a meld after an empty slot
+    with pytest.raises(ValueError, match=rf"hands\[{row}\].*melds first"):
+        rs.score_batch(hands, wins, melds=bad, self_drawn=sd, joker_tiles=list(jk))
+    bad = arr.copy()
+    bad[0, 0] = (1, 8)                          # chi 9m-1p
+    with pytest.raises(ValueError, match=r"hands\[0\]"):
+        rs.score_batch(hands, wins, melds=bad, self_drawn=sd, joker_tiles=list(jk))
+    with pytest.raises(ValueError, match="shape"):
+        rs.score_batch(hands, wins, melds=arr[:10], self_drawn=sd, joker_tiles=list(jk))
+    # a meld array that makes a fifth copy is the scalar call's error
+    h = hands.copy()
+    over = arr.copy()
+    i = int(np.flatnonzero((arr[:, 0, 0] == 0))[0])
+    t = int(np.flatnonzero(h[i])[0])
+    over[i, 0] = (5, t)
+    with pytest.raises(ValueError, match=rf"hands\[{i}\]"):
+        rs.score_batch(h, wins, melds=over, self_drawn=sd, joker_tiles=list(jk))

@@ -72,7 +72,7 @@ MELD_CODES = {"chi": 1, "pon": 2, "minkan": 3, "kakan": 4, "ankan": 5}
 FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape")
 GROUP_KINDS = ("", "pair", "pung", "chow", "single", "any")
 #: the status of a scored hand (first item of :func:`score_one`, ``status`` of :func:`score_rows`)
-STATUS_INCOMPLETE, STATUS_WIN, STATUS_FAILED, STATUS_MISSING, STATUS_HAND_FAILED = range(5)
+STATUS_INCOMPLETE, STATUS_WIN, STATUS_FAILED, STATUS_MISSING, STATUS_HAND_FAILED, STATUS_BAD = range(6)
 
 cdef enum:
     MAX_GROUPS = 16       # no program has more (checked when one is built)
@@ -105,6 +105,7 @@ cdef enum:
     S_FAILED = 2          # every reading fails a win condition
     S_MISSING = 3         # a reading scores a row whose value is an unset option
     S_HAND_FAILED = 4     # a win condition on the situation / melds fails before any reading
+    S_BAD = 5             # a batch row that is bad input
 
 
 cdef struct Grp:
@@ -719,21 +720,21 @@ cdef void assign(Ctx* c, int kind, int n, const int8_t* rep, int slot, int last,
 
 
 cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot, int last, int8_t* phys,
-               int n_sets, int n_pairs) noexcept nogil:
+               int n_sets, int n_pairs, int at, int shape) noexcept nogil:
     """Fill the slots of a group holding the lowest real tile: a real tile (source 0), a joker at its
     own face (1) or a substituting joker (2); the interchangeable slots of a pung or pair take
     their sources in ascending order."""
     cdef int r, j
     if slot == n:
         push(c, kind, n, rep, phys)
-        split(c, n_sets, n_pairs)
+        split(c, n_sets, n_pairs, at, shape)
         c.ng -= 1
         return
     r = rep[slot]
     if c.real[r] and (kind == G_CHOW or last <= 0):
         c.real[r] -= 1
         phys[slot] = r
-        fill(c, kind, n, rep, anchor, slot + 1, 0, phys, n_sets, n_pairs)
+        fill(c, kind, n, rep, anchor, slot + 1, 0, phys, n_sets, n_pairs, at, shape)
         c.real[r] += 1
     if slot == anchor or not (c.P.kinds >> r) & 1 or avail(c) <= 0:
         return
@@ -741,41 +742,43 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
     if j >= 0 and c.jok[j] > 0 and (kind == G_CHOW or last <= 1):
         c.jok[j] -= 1
         phys[slot] = r
-        fill(c, kind, n, rep, anchor, slot + 1, 1, phys, n_sets, n_pairs)
+        fill(c, kind, n, rep, anchor, slot + 1, 1, phys, n_sets, n_pairs, at, shape)
         c.jok[j] += 1
     if kind == G_CHOW or last <= 2:
         c.subs += 1
         phys[slot] = SUB
-        fill(c, kind, n, rep, anchor, slot + 1, 2, phys, n_sets, n_pairs)
+        fill(c, kind, n, rep, anchor, slot + 1, 2, phys, n_sets, n_pairs, at, shape)
         c.subs -= 1
 
 
-cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int t) noexcept nogil:
-    """:func:`split` without jokers: the lowest tile left (from ``t`` on) starts a pair, a pung or a chow."""
+cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int t, int shape) noexcept nogil:
+    """:func:`split` without jokers: the lowest tile left (from ``t`` on) starts a pair, a pung or a
+    chow (in that order when several groups start at one tile: ``shape`` is the last one's)."""
     cdef Grp* g
     while t < 34 and c.real[t] == 0:
         t += 1
+        shape = 0
     if t == 34:
         if n_sets == 0 and n_pairs == 0:
             finish(c)
         return
     g = &c.g[c.ng]
-    if n_pairs and c.real[t] >= 2:
+    if n_pairs and c.real[t] >= 2 and shape <= 0:
         g.kind = G_PAIR
         g.n = 2
         g.rep[0] = g.rep[1] = g.phys[0] = g.phys[1] = t
         c.real[t] -= 2
         c.ng += 1
-        split_plain(c, n_sets, n_pairs - 1, t)
+        split_plain(c, n_sets, n_pairs - 1, t, 0)
         c.ng -= 1
         c.real[t] += 2
-    if n_sets and c.real[t] >= 3:
+    if n_sets and c.real[t] >= 3 and shape <= 1:
         g.kind = G_PUNG
         g.n = 3
         g.rep[0] = g.rep[1] = g.rep[2] = g.phys[0] = g.phys[1] = g.phys[2] = t
         c.real[t] -= 3
         c.ng += 1
-        split_plain(c, n_sets - 1, n_pairs, t)
+        split_plain(c, n_sets - 1, n_pairs, t, 1)
         c.ng -= 1
         c.real[t] += 3
     if n_sets and t < 27 and t % 9 <= 6 and c.real[t + 1] and c.real[t + 2]:
@@ -788,7 +791,7 @@ cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int t) noexcept nogil:
         c.real[t + 1] -= 1
         c.real[t + 2] -= 1
         c.ng += 1
-        split_plain(c, n_sets - 1, n_pairs, t)
+        split_plain(c, n_sets - 1, n_pairs, t, 2)
         c.ng -= 1
         c.real[t] += 1
         c.real[t + 1] += 1
@@ -809,8 +812,12 @@ cdef inline bint feasible(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     return std_udistance(get_tables(), &L, n_sets) <= a + (2 if n_pairs == 0 else 0)
 
 
-cdef void split(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
-    """Every way to split the real tiles left (and jokers) into ``n_sets`` sets and ``n_pairs`` pairs."""
+cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nogil:
+    """Every way to split the real tiles left (and jokers) into ``n_sets`` sets and ``n_pairs`` pairs.
+
+    The groups holding the lowest real tile are placed in the order of their shapes (pair 0, pung
+    1, chows 2-4 by start), so that a split is found once, not once per order of its groups;
+    ``(at, shape)``: the tile and shape of the last group placed."""
     cdef int t = -1, i, s, base
     cdef int8_t rep[3]
     cdef int8_t phys[3]
@@ -824,24 +831,27 @@ cdef void split(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
         return
     if not feasible(c, n_sets, n_pairs):
         return
-    if n_pairs:
+    if at != t:
+        shape = 0
+    if n_pairs and shape <= 0:
         rep[0] = rep[1] = t
-        fill(c, G_PAIR, 2, rep, 0, 0, -1, phys, n_sets, n_pairs - 1)
-    if n_sets:
+        fill(c, G_PAIR, 2, rep, 0, 0, -1, phys, n_sets, n_pairs - 1, t, 0)
+    if n_sets and shape <= 1:
         rep[0] = rep[1] = rep[2] = t
-        fill(c, G_PUNG, 3, rep, 0, 0, -1, phys, n_sets - 1, n_pairs)
+        fill(c, G_PUNG, 3, rep, 0, 0, -1, phys, n_sets - 1, n_pairs, t, 1)
+    if n_sets:
         if t < 27:
             base = t - t % 9
             km = c.P.kinds | (ONE << t)
             for s in range(t - 2, t + 1):
-                if s < base or s > base + 6:
+                if s < base or s > base + 6 or 2 + s - (t - 2) < shape:
                     continue
                 if not ((km >> s) & 1 and (km >> (s + 1)) & 1 and (km >> (s + 2)) & 1):
                     continue
                 rep[0] = s
                 rep[1] = s + 1
                 rep[2] = s + 2
-                fill(c, G_CHOW, 3, rep, t - s, 0, -1, phys, n_sets - 1, n_pairs)
+                fill(c, G_CHOW, 3, rep, t - s, 0, -1, phys, n_sets - 1, n_pairs, t, 2 + s - (t - 2))
 
 
 cdef void orphans(Ctx* c, int dup) noexcept nogil:
@@ -1090,16 +1100,16 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
         return
     c.form = FORM_STD
     if c.n_jk:
-        split(&c, n_sets, 1)
+        split(&c, n_sets, 1, -1, 0)
     else:
-        split_plain(&c, n_sets, 1, 0)
+        split_plain(&c, n_sets, 1, 0, 0)
     if H.n_melds == 0 and P.seven_pairs:
         c.form = FORM_SEVEN
         c.ng = 0
         if c.n_jk:
-            split(&c, 0, 7)
+            split(&c, 0, 7, -1, 0)
         else:
-            split_plain(&c, 0, 7, 0)
+            split_plain(&c, 0, 7, 0, 0)
     if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
         c.form = FORM_THIRTEEN
         for dup in range(13):
@@ -1256,51 +1266,99 @@ def score_one(Program prog, bytes counts, bytes melds, int win, uint32_t flags, 
     return o.status, o.total, o.n_sub, o.failed, o.missing, detail
 
 
-cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, const int8_t* n_melds,
-                   const int8_t* wins, const uint32_t* flags, const uint8_t* winds, const uint64_t* jmasks,
-                   double* out, int8_t* status, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags) noexcept nogil:
+    """The melds of a batch row (-1: the row is bad input: counts, size, melds, winning tile, tile
+    set or inconsistent flags; the Python boundary then explains it by the scalar call)."""
+    cdef int cnt[34]
+    cdef int i, j, k, t, total = 0, nm = 0
+    if win < 0 or win > 33 or h[win] < 1:
+        return -1
+    for i in range(34):
+        if h[i] > 4:
+            return -1
+        cnt[i] = h[i]
+        total += h[i]
+    for j in range(4):
+        k = m[2 * j]
+        t = m[2 * j + 1]
+        if k == 0:
+            continue
+        if k < 0 or k > 5 or t < 0 or t > 33 or nm != j:
+            return -1                           # a bad code, a bad tile, or a meld after an empty slot
+        nm += 1
+        if k == M_CHI:
+            if t >= 27 or t % 9 > 6:
+                return -1
+            cnt[t] += 1
+            cnt[t + 1] += 1
+            cnt[t + 2] += 1
+        else:
+            cnt[t] += 3 if k == M_PON else 4
+    if total != 14 - 3 * nm:
+        return -1
+    for i in range(34):
+        if cnt[i] > 4 or (cnt[i] and not (P.kinds >> i) & 1):
+            return -1
+    if (flags & 5) == 5 or (flags & 3) == 2 or (flags & 129) == 129:
+        return -1                               # self-drawn + robbing, after_kong without self-drawn, triple_ron self-drawn
+    return nm
+
+
+cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, const int32_t* wins,
+                   const uint32_t* flags, const uint8_t* winds, const uint64_t* jmasks, double* out, int8_t* status,
+                   Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
     cdef Hand H
     cdef Out o
     cdef Py_ssize_t r
+    cdef int nm
     for r in range(start, stop):
-        load_hand(&H, hands + 34 * r, melds + 8 * r, n_melds[r], wins[r], flags[r], 27 + (winds[r] & 3),
+        nm = row_melds(P, hands + 34 * r, melds + 8 * r, wins[r], flags[r])
+        if nm < 0:
+            status[r] = S_BAD
+            out[r] = -1
+            continue
+        load_hand(&H, hands + 34 * r, melds + 8 * r, nm, wins[r], flags[r], 27 + (winds[r] & 3),
                   27 + ((winds[r] >> 2) & 3), jmasks[r])
         score_hand(P, &H, &o)
         status[r] = o.status
         out[r] = o.total if o.status == S_WIN else -1
 
 
-def score_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const int8_t[::1] n_melds,
-               const int8_t[::1] wins, const uint32_t[::1] flags, const uint8_t[::1] winds,
-               const uint64_t[::1] jmasks, double[::1] out, int8_t[::1] status, workers=None):
-    """Score validated rows (hands (N, 34), melds (N, 8) code/tile pairs with ``n_melds`` used,
-    winning tiles, flag bits, winds ``seat | round << 2`` (0-3 each), joker masks) into ``out``
-    (the total, -1 when not a win) and ``status`` (S_*), split over ``workers`` threads."""
+def score_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const int32_t[::1] wins,
+               const uint32_t[::1] flags, const uint8_t[::1] winds, const uint64_t[::1] jmasks, double[::1] out,
+               int8_t[::1] status, workers=None):
+    """Score rows (hands (N, 34), melds (N, 8) (kind code, lowest tile) pairs, winning tiles, flag
+    bits, winds ``seat | round << 2`` (0-3 each), joker masks) into ``out`` (the total, -1 when not
+    a win) and ``status`` (``STATUS_*``; ``STATUS_BAD``: the row is bad input, checked in the same
+    loop), split over ``workers`` threads."""
     cdef Py_ssize_t n = hands.shape[0], i, chunk
     cdef int w = resolve_workers(workers)
+    if not (melds.shape[0] == wins.shape[0] == flags.shape[0] == winds.shape[0] == jmasks.shape[0]
+            == out.shape[0] == status.shape[0] == n) or melds.shape[1] != 8 or hands.shape[1] != 34:
+        raise ValueError("score_rows: arrays of one length: hands (N, 34), melds (N, 8), the others (N,)")
     if n == 0:
         return
     if w > n:
         w = <int>n
     chunk = (n + w - 1) // w
     if w == 1:
-        _run_chunk(prog, hands, melds, n_melds, wins, flags, winds, jmasks, out, status, 0, n)
+        _run_chunk(prog, hands, melds, wins, flags, winds, jmasks, out, status, 0, n)
         return
     ex = _executor(w)
-    futs = [ex.submit(_run_chunk, prog, hands, melds, n_melds, wins, flags, winds, jmasks, out, status,
+    futs = [ex.submit(_run_chunk, prog, hands, melds, wins, flags, winds, jmasks, out, status,
                       i * chunk, min(n, (i + 1) * chunk)) for i in range(w)]
     for f in futs:
         f.result()
 
 
-def _run_chunk(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const int8_t[::1] n_melds,
-               const int8_t[::1] wins, const uint32_t[::1] flags, const uint8_t[::1] winds,
-               const uint64_t[::1] jmasks, double[::1] out, int8_t[::1] status, Py_ssize_t start, Py_ssize_t stop):
+def _run_chunk(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const int32_t[::1] wins,
+               const uint32_t[::1] flags, const uint8_t[::1] winds, const uint64_t[::1] jmasks, double[::1] out,
+               int8_t[::1] status, Py_ssize_t start, Py_ssize_t stop):
     if stop <= start:
         return
     with nogil:
-        run_rows(&prog.p, &hands[0, 0], &melds[0, 0], &n_melds[0], &wins[0], &flags[0], &winds[0], &jmasks[0],
-                 &out[0], &status[0], start, stop)
+        run_rows(&prog.p, &hands[0, 0], &melds[0, 0], &wins[0], &flags[0], &winds[0], &jmasks[0], &out[0],
+                 &status[0], start, stop)
 
 
 def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_,

@@ -26,7 +26,7 @@ from mjcore import engine as _engine
 from mjcore.batch import coerce_hands
 from mjcore.analysis import is_win as _kernel_is_win
 
-from ...meld import coerce_melds
+from ...meld import Meld, coerce_melds
 from ...notation import NotationError, _coerce_counts, parse_hand
 from ...tiles import TILE_NAMES, tile_index
 from ..interface import Result, RuleSet
@@ -35,7 +35,7 @@ from .compiled import compile_table, exact
 from .readings import Reading, readings
 from .table import Table, evaluate
 
-__all__ = ["RuleSpec", "TableRules"]
+__all__ = ["RuleSpec", "TableRules", "melds_array"]
 
 _FLAGS = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer")
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "东": 0, "南": 1, "西": 2, "北": 3, "東": 0}
@@ -130,6 +130,29 @@ def _mask(kinds) -> int:
     for k in kinds:
         m |= 1 << k
     return m
+
+
+def melds_array(meld_lists) -> np.ndarray:
+    """Per-row melds in the engine's batch encoding: an (N, 4, 2) int8 array of (kind code, lowest
+    tile) per meld, kind codes ``chi 1, pon 2, minkan 3, kakan 4, ankan 5``, 0 = no meld. Build it
+    once and pass it as ``melds=`` to the engine rule sets' ``score_batch`` (no per-row Python).
+
+    >>> from mjpy import Meld
+    >>> melds_array([[Meld("pon", "777z"), Meld("chi", "123m")], []])[0].tolist()
+    [[2, 33], [1, 0], [0, 0], [0, 0]]
+    """
+    out = np.zeros((len(meld_lists), 4, 2), np.int8)
+    for i, row in enumerate(meld_lists):
+        _, lst = coerce_melds(row)
+        lst = lst or []
+        if len(lst) > 4:
+            raise ValueError(f"meld_lists[{i}]: {len(lst)} melds, at most 4")
+        for j, m in enumerate(lst):
+            if m.kind == "kan":
+                raise ValueError(f"meld_lists[{i}]: meld {m}: say whether the kong is exposed (minkan / kakan) "
+                                 f"or concealed (ankan)")
+            out[i, j] = (_CODES[m.kind], m.first)
+    return out
 
 
 def _per_row(v, n: int, what: str, kind) -> np.ndarray:
@@ -516,9 +539,9 @@ class TableRules(RuleSet):
         return out
 
     def _score_batch(self, hands, win_tiles, melds, flags, workers) -> np.ndarray:
-        """Validate every row in bulk (numpy), then score them all in the compiled engine without the
-        GIL (:func:`mjcore.engine.score_rows`). A bad row raises the scalar call's error, prefixed
-        with ``hands[i]: ``."""
+        """Score every row in the compiled engine without the GIL (:func:`mjcore.engine.score_rows`),
+        which checks each row (counts, size, melds, winning tile, tile set, flags) in the same loop;
+        the first bad row raises the scalar call's error, prefixed with ``hands[i]: ``."""
         name = self.name
         h = coerce_hands(hands, f"{name}: hands")
         n = len(h)
@@ -527,47 +550,51 @@ class TableRules(RuleSet):
         w = np.asarray(win_tiles)
         if w.shape != (n,) or w.dtype.kind not in "iu":
             raise ValueError(f"{name}: win_tiles must be {n} tile indices, got shape {w.shape} dtype {w.dtype}")
-        codes, n_melds, meld_counts = self._batch_melds(melds, n)
+        codes = self._batch_melds(melds, n)
         bits = np.zeros(n, np.uint32)
         for i, k in _FLAG_BITS:
-            v = _per_row(flags.get(k, False), n, f"{name}: {k}", bool)
-            bits |= v.astype(np.uint32) << i
+            v = flags.get(k, False)
+            if v is False or v is True:
+                if v:
+                    bits |= np.uint32(1 << i)
+                continue
+            bits |= _per_row(v, n, f"{name}: {k}", bool).astype(np.uint32) << i
         winds = np.zeros(n, np.uint8)
         for shift, k in ((0, "seat_wind"), (2, "round_wind")):
-            v = _per_row(flags.get(k, "E"), n, f"{name}: {k}", object)
-            winds |= (np.fromiter((self._wind(x, k) for x in v), np.uint8, n) if v.dtype == object
-                      else v.astype(np.uint8)) << shift
+            v = flags.get(k, "E")
+            if isinstance(v, (str, int, np.integer)):
+                winds |= np.uint8(self._wind(v, k) << shift)
+                continue
+            v = _per_row(v, n, f"{name}: {k}", object)
+            values, inverse = np.unique(v.astype(str) if any(isinstance(x, str) for x in v) else v.astype(np.int64),
+                                        return_inverse=True)
+            codes_w = np.array([self._wind(x, k) for x in values], np.uint8)   # one check per distinct value
+            winds |= codes_w[inverse.reshape(-1)] << shift
         jmask = self._batch_jokers(flags, n)
-        # -- bulk checks; a bad row is explained by the scalar path ------------------------------
-        bad = np.zeros(n, bool)
-        if n:
-            bad |= (w < 0) | (w > 33)
-            wc = np.clip(w, 0, 33).astype(np.intp)
-            bad |= h[np.arange(n), wc] < 1
-            bad |= h.sum(1, dtype=np.int64) != 14 - 3 * n_melds.astype(np.int64)
-            held = h.astype(np.int16) + meld_counts
-            bad |= (held > 4).any(1)
-            if self._outside:
-                bad |= held[:, list(self._outside)].any(1)
-            sd, ak, rk, tr = (bits >> 0) & 1, (bits >> 1) & 1, (bits >> 2) & 1, (bits >> 7) & 1
-            bad |= ((sd & rk) | (ak & ~sd & 1) | (tr & sd)).astype(bool)
-            if self.spec.check is not None:
-                bad |= (bits & self._slow_bits & ~np.uint32(0b110)) != 0     # rows the rule set's check must see
-        for i in np.flatnonzero(bad):
-            i = int(i)
-            row_flags = {k: _row(flags[k], i) for k in flags}
-            try:
-                self._score(h[i], melds[i] if melds is not None and not isinstance(melds, np.ndarray) else
-                            self._melds_of(codes[i], n_melds[i]), int(w[i]), row_flags)
-            except (ValueError, TypeError) as e:
-                raise type(e)(f"hands[{i}]: {e}") from None
+        wins = np.where((w < 0) | (w > 33), -1, w).astype(np.int32)
         out = np.empty(n, np.float64)
         status = np.empty(n, np.int8)
-        _engine.score_rows(self.compiled.program, h, codes, n_melds, w.astype(np.int8), bits, winds, jmask, out,
-                           status, workers)
+        # rows the rule set's own check must see go through the scalar call first (it raises)
+        if self.spec.check is not None and n:
+            for i in np.flatnonzero(bits & np.uint32(self._slow_bits & ~0b110)):
+                self._explain(h, codes, w, flags, int(i))
+        _engine.score_rows(self.compiled.program, h, codes, wins, bits, winds, jmask, out, status, workers)
+        bad = np.flatnonzero(status == _engine.STATUS_BAD)
+        if len(bad):
+            self._explain(h, codes, w, flags, int(bad[0]))
+            raise ValueError(f"hands[{int(bad[0])}]: {name}: bad row")        # pragma: no cover - explained above
         if n and (out == np.floor(out)).all():
             return out.astype(np.int32)
         return out
+
+    def _explain(self, h, codes, w, flags, i: int) -> None:
+        """Raise the scalar call's error for batch row ``i``, prefixed with ``hands[i]: ``."""
+        row_flags = {k: _row(flags[k], i) for k in flags}
+        try:
+            ms = self._melds_of(codes[i])
+            self._score(h[i], ms, int(w[i]), row_flags)
+        except (ValueError, TypeError) as e:
+            raise type(e)(f"hands[{i}]: {e}") from None
 
     def _wind(self, x, k) -> int:
         if isinstance(x, np.generic):
@@ -581,19 +608,23 @@ class TableRules(RuleSet):
             raise ValueError(f"{self.name}: {k} must be E/S/W/N (东南西北) or 0-3, got {x!r}")
         return i - 27
 
-    def _batch_melds(self, melds, n: int):
-        """(codes (N, 8) int8, melds per row (N,) int8, meld tile counts (N, 34) int16)."""
+    def _batch_melds(self, melds, n: int) -> np.ndarray:
+        """Melds as the engine's (N, 8) int8 (kind code, lowest tile) pairs (checked in the engine's loop)."""
         codes = np.zeros((n, 8), np.int8)
-        counts = np.zeros((n, 34), np.int16)
-        n_melds = np.zeros(n, np.int8)
         if melds is None:
-            return codes, n_melds, counts
+            return codes
         if isinstance(melds, np.ndarray):
-            raise TypeError(f"{self.name}: melds must be one list of Meld per row (or None)")
+            return self._meld_codes_array(melds, n)
         if len(melds) != n:
             raise ValueError(f"{self.name}: melds: {len(melds)} meld lists for {n} hands")
         for i, row in enumerate(melds):
             if not row:
+                continue
+            if type(row) is list and all(type(m) is Meld for m in row) and len(row) <= 4 \
+                    and not any(m.kind == "kan" for m in row):
+                for j, m in enumerate(row):             # Meld objects are valid by construction
+                    codes[i, 2 * j] = _CODES[m.kind]
+                    codes[i, 2 * j + 1] = m.first
                 continue
             try:
                 k, lst = coerce_melds(row)
@@ -607,20 +638,37 @@ class TableRules(RuleSet):
                                          f"concealed (ankan)")
                     codes[i, 2 * j] = _CODES[m.kind]
                     codes[i, 2 * j + 1] = min(m.tiles)
-                    for t in m.tiles:
-                        counts[i, t] += 1
             except (ValueError, TypeError) as e:
                 raise type(e)(f"hands[{i}]: {self.name}: {e}") from None
-            n_melds[i] = len(lst)
-        return codes, n_melds, counts
+        return codes
 
-    @staticmethod
-    def _melds_of(codes, k):
-        from ...meld import Meld
+    def _meld_codes_array(self, a: np.ndarray, n: int) -> np.ndarray:
+        """Melds given in the engine's encoding: (N, 4, 2) or (N, 8) ints, (kind code, lowest tile)
+        per meld (kind codes of :data:`mjcore.engine.MELD_CODES`, 0 = no meld; melds first). The
+        values are checked in the engine's loop with the rest of each row."""
+        if a.dtype.kind not in "iu":
+            raise TypeError(f"{self.name}: melds array must hold integers, got dtype {a.dtype}")
+        if a.shape not in ((n, 8), (n, 4, 2)):
+            raise ValueError(f"{self.name}: melds array must have shape ({n}, 4, 2) or ({n}, 8), got {a.shape}")
+        m = a.reshape(n, 8)
+        if m.dtype != np.int8:
+            m = np.where((m < -1) | (m > 40), -1, m)            # out of range: a bad code / tile in the loop
+        return np.ascontiguousarray(m, dtype=np.int8)
+
+    def _melds_of(self, codes):
+        """The Meld list of one row of engine meld codes (ValueError for a bad row)."""
         names = {v: k for k, v in _CODES.items()}
         out = []
-        for j in range(int(k)):
-            kind, t = names[int(codes[2 * j])], int(codes[2 * j + 1])
+        seen_empty = False
+        for j in range(4):
+            code, t = int(codes[2 * j]), int(codes[2 * j + 1])
+            if code == 0:
+                seen_empty = True
+                continue
+            if seen_empty or code not in names or not 0 <= t <= 33:
+                raise ValueError(f"{self.name}: melds row {codes.tolist()} is not (kind code 1-5, lowest tile) "
+                                 f"pairs, melds first (codes: {_CODES})")
+            kind = names[code]
             out.append(Meld(kind, [t, t + 1, t + 2] if kind == "chi" else [t] * (3 if kind == "pon" else 4)))
         return out
 

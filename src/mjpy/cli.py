@@ -199,7 +199,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     st.add_argument("file", metavar="FILE", help="the table as JSON, or - for standard input")
     st.add_argument("--rules", metavar="NAME", required=True,
-                    help="the rule set: " + ", ".join(_SETTLE_RULES) + " (aliases accepted)")
+                    help="the rule set: " + ", ".join(_settle_rules()) + " (aliases accepted)")
     st.add_argument("--preset", metavar="NAME", default=None,
                     help="sichuan: settlement variant, replacing the table's \"options\": "
                          + ", ".join(_settle_presets())
@@ -255,8 +255,18 @@ def _human_rules(r: dict) -> str:
     return "\n".join(lines)
 
 
-#: The rule sets with a table settlement (``RuleSet.can_settle``; tests check the list against it).
-_SETTLE_RULES = ("sichuan", "sichuan_points", "guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin")
+def _settle_rules():
+    """The rule sets with a table settlement: those of the registry whose ``can_settle`` is true."""
+    from .rules import registry
+
+    out = []
+    for name in registry.names():
+        try:
+            if registry.get(name).can_settle:
+                out.append(name)
+        except ValueError:                      # a rule set whose defaults cannot be bound alone
+            continue
+    return tuple(out)
 
 
 def _settle_presets():
@@ -706,7 +716,7 @@ def _settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None, 
         raise ValueError(f"--rules {rules}: --preset is for sichuan; give options with --option KEY=VALUE")
     if not row.scores:
         raise ValueError(f"--rules {rules}: {row.name} has shapes only (no settlement); settle: "
-                         f"{', '.join(_SETTLE_RULES)}")
+                         f"{', '.join(_settle_rules())}")
     from .rules.engine.settle import load_table
 
     table = load_table(sys.stdin.read() if file == "-" else file)
@@ -719,7 +729,7 @@ def _settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None, 
     rs = registry.get(row.name)
     if not rs.can_settle:
         raise ValueError(f"--rules {rules}: {row.name} has no table settlement (the rule sets with one: "
-                         f"{', '.join(_SETTLE_RULES)})")
+                         f"{', '.join(_settle_rules())})")
     return rs.settle(table)
 
 

@@ -1075,6 +1075,32 @@ cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
     return hand_complete(get_tables(), h, n_sets, &k)
 
 
+cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64_t jmask) noexcept nogil:
+    """:func:`maybe_complete` from raw counts (before any set-up): the cheap first test of ``waits``."""
+    cdef KCtx k
+    cdef uint8_t h[34]
+    cdef int i, j = 0
+    if P.any_honors:
+        return True
+    for i in range(34):
+        if (jmask >> i) & 1:
+            j += counts[i]
+            h[i] = 0
+        else:
+            h[i] = counts[i]
+    k.forms = FORM_STANDARD
+    if P.seven_pairs and n_melds == 0:
+        k.forms |= FORM_SEVEN_PAIRS
+    if P.thirteen and n_melds == 0:
+        k.forms |= FORM_THIRTEEN_ORPHANS
+    k.melds = n_melds
+    k.quads = P.quad_limit == 2
+    k.thirteen_play = True
+    k.jokers = j
+    k.fifth = True
+    return hand_complete(get_tables(), h, 4 - n_melds, &k)
+
+
 cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
                      int* dump_n=NULL) noexcept nogil:
     cdef Ctx c
@@ -1393,33 +1419,42 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
 def waits_one(Program prog, bytes counts, bytes melds, tiles, modes, int seat, int round_, uint64_t jmask):
     """The winning tiles of a validated waiting hand: ``[(tile, mode, total), ...]`` for each of
     ``tiles`` that wins under one of ``modes`` (flag bits, tried in order; the first of equal
-    totals is kept)."""
+    totals is kept). The kernel's win check skips the tiles that complete no shape."""
     cdef Hand H
     cdef Out o
     cdef uint8_t c[34]
-    cdef int t, m, n_modes = len(modes), best_m
+    cdef int ts[34]
+    cdef int tm[34]
+    cdef double tt[34]
+    cdef int t, m, i, n_modes = len(modes), n_tiles = len(tiles), best_m
     cdef uint32_t fl[8]
     cdef double best
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if n_modes > 8 or len(counts) != 34 or len(melds) > 8:
-        raise ValueError("waits_one: 34 counts, at most 4 melds and 8 modes")
+    if n_modes > 8 or n_tiles > 34 or len(counts) != 34 or len(melds) > 8:
+        raise ValueError("waits_one: 34 counts, at most 4 melds, 34 tiles and 8 modes")
     for m in range(n_modes):
         fl[m] = modes[m]
+    for i in range(n_tiles):
+        ts[i] = tiles[i]
+        if not 0 <= ts[i] < 34:
+            raise ValueError(f"waits_one: tile {ts[i]} outside 0-33")
     memcpy(c, <const uint8_t*>counts, 34)
-    out = []
-    for t in tiles:
-        c[t] += 1
-        best_m = -1
-        best = 0
-        with nogil:
-            for m in range(n_modes):
-                load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
-                score_hand(&prog.p, &H, &o)
-                if o.status == S_WIN and (best_m < 0 or o.total > best):
-                    best_m = m
-                    best = o.total
-        c[t] -= 1
-        if best_m >= 0:
-            out.append((t, best_m, best))
-    return out
+    with nogil:
+        for i in range(n_tiles):
+            t = ts[i]
+            tm[i] = -1
+            c[t] += 1
+            if raw_complete(&prog.p, c, nm, jmask):
+                best_m = -1
+                best = 0
+                for m in range(n_modes):
+                    load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
+                    score_hand(&prog.p, &H, &o)
+                    if o.status == S_WIN and (best_m < 0 or o.total > best):
+                        best_m = m
+                        best = o.total
+                tm[i] = best_m
+                tt[i] = best
+            c[t] -= 1
+    return [(ts[i], tm[i], tt[i]) for i in range(n_tiles) if tm[i] >= 0]

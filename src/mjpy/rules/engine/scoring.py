@@ -202,6 +202,7 @@ class TableRules(RuleSet):
         self.compiled = compile_table(self.table, options, self._shape())
         self._pow2 = self.table.points == "pow2"
         self._joker_cache: Dict[Any, Tuple[int, ...]] = {}
+        self._sit_cache: Dict[Any, list] = {}     # waits: the situations of flags seen before
         # bits of score()'s flags that take the checked path: after_kong, robbing_kong and those the
         # rule set's own check reads
         self._slow_bits = 0b110 | sum(1 << i for i, k in _FLAG_BITS if self.spec.check is not None
@@ -499,7 +500,9 @@ class TableRules(RuleSet):
             return self._jokers(flags)
         jk = self._joker_cache.get(key)
         if jk is None:
-            jk = self._joker_cache[key] = self._jokers(flags)
+            jk = self._jokers(flags)
+            if len(self._joker_cache) < 1024:
+                self._joker_cache[key] = jk
         return jk
 
     def _score(self, hand, melds, win_tile, flags) -> Result:
@@ -510,11 +513,11 @@ class TableRules(RuleSet):
         if c[w] < 1:
             raise ValueError(f"{self.name}: the winning tile {TILE_NAMES[w]} is not among the concealed tiles "
                              f"(the hand includes the winning tile)")
-        return self._core(c, ms, w, self._situation(flags), self._jokers(flags))
+        return self._core(c, ms, w, self._situation(flags), self._jokers_cached(flags))
 
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
         c, ms = self._hand(hand13, melds, 13)
-        jk = self._jokers(flags)
+        jk = self._jokers_cached(flags)
         held = bytearray(c.tobytes())
         for k, t in ms:
             for x in ([t, t + 1, t + 2] if k == "chi" else [t] * (3 if k == "pon" else 4)):
@@ -522,12 +525,21 @@ class TableRules(RuleSet):
         modes = [True] + ([False] if self.spec.discard_wins(self.options) else [])
         if "self_drawn" in flags and flags["self_drawn"] is not None and flags["self_drawn"] is not False:
             modes = [True]
-        sits = []
-        for mode in modes:
-            f = dict(flags, self_drawn=mode)
-            if not mode:
-                f.pop("after_kong", None)
-            sits.append(self._situation(f))
+        key = None
+        try:
+            key = (tuple(modes), tuple(sorted(flags.items())))
+            sits = self._sit_cache.get(key)
+        except TypeError:                       # an unhashable flag value: no cache
+            key = sits = None
+        if sits is None:
+            sits = []
+            for mode in modes:
+                f = dict(flags, self_drawn=mode)
+                if not mode:
+                    f.pop("after_kong", None)
+                sits.append(self._situation(f))
+            if key is not None and len(self._sit_cache) < 256:
+                self._sit_cache[key] = sits
         codes = _meld_codes(ms)
         tiles = [t for t in self.kinds if held[t] < 4]
         out = {}

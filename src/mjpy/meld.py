@@ -11,12 +11,14 @@ openness is not known (a bare 杠 in the regional sources).
 """
 from __future__ import annotations
 
+import functools
 import operator
 from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .errors import NotationError
+from .scanner import _BRACKET_KIND, _Group, _scan
 from .tiles import N_KINDS, TILE_NAMES, tile_index
 
 __all__ = ["Meld", "MELD_KINDS", "melds_counts", "coerce_melds"]
@@ -52,8 +54,6 @@ def _canonical_kind(kind) -> str:
 
 
 def _tile_list(tiles) -> List[int]:
-    from .notation import _scan
-
     if isinstance(tiles, str):
         try:
             hand, _ = _scan(tiles, False)
@@ -217,16 +217,58 @@ class Meld:
             raise TypeError(f"a meld dict needs 'kind' and 'tiles', got {d!r}") from None
 
 
+@functools.lru_cache(maxsize=4096)
+def _meld(kind: str, tiles: Tuple[int, ...]):
+    """Melds are immutable: share one per (kind, tiles)."""
+    return Meld(kind, list(tiles))
+
+
+def _group_meld(text: str, group: _Group, where: str):
+    Meld = _meld
+    open_ch, start, end, tiles = group
+    shown = text[start:end + 1]
+    tiles = tuple(sorted(tiles))
+    n = len(tiles)
+    alike = n > 0 and tiles[0] == tiles[-1]
+    if open_ch == "[":
+        if n == 3:
+            if alike:
+                return Meld("pon", tiles)
+            if tiles[2] < 27 and tiles[0] // 9 == tiles[2] // 9 and tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2:
+                return Meld("chi", tiles)
+            reason = f"meld {shown!r} at position {start} is neither a chi (3 in a row of one suit) nor a pon (3 alike)"
+        elif n == 4:
+            if alike:
+                return Meld("minkan", tiles)
+            reason = f"kong {shown!r} at position {start} needs 4 identical tiles"
+        else:
+            reason = f"meld {shown!r} at position {start} has {n} tiles (a chi or pon has 3, a kong 4)"
+    else:
+        if n == 4 and alike:
+            return Meld("ankan" if open_ch == "(" else "kakan", tiles)
+        reason = f"{_BRACKET_KIND[open_ch]} {shown!r} at position {start} needs 4 identical tiles"
+    raise NotationError(reason, text, start, where)
+
+
+def _bracket_melds(text: str, where: str) -> Optional[List[Meld]]:
+    """The melds of a string of bracketed melds (``"[123m](5555s)"``); None if tiles stand outside brackets."""
+    try:
+        tiles, groups = _scan(text, True)
+    except NotationError as e:
+        raise e.relabel(where) from None
+    if tiles:
+        return None
+    return [_group_meld(text, g, where) for g in groups]
+
+
 def _as_meld(x, where: str) -> Meld:
     if type(x) is Meld:
         return x
     if isinstance(x, dict):
         return Meld.from_dict(x)
     if isinstance(x, str):
-        from .notation import parse_hand
-
-        counts, ms = parse_hand(x)
-        if len(ms) != 1 or counts.any():
+        ms = _bracket_melds(x, where)
+        if ms is None or len(ms) != 1:
             raise ValueError(f"{where}: {x!r} is not one bracketed meld like '[555p]'")
         return ms[0]
     raise TypeError(f"{where} must be a Meld, got {type(x).__name__}")
@@ -273,12 +315,9 @@ def coerce_melds(melds) -> Tuple[int, Optional[List[Meld]]]:
     if type(melds) is Meld:
         return 1, [melds]
     if isinstance(melds, str):
-        from .notation import parse_hand
-
-        counts, ms = parse_hand(melds)
-        if counts.any():
+        items = _bracket_melds(melds, f"melds {melds!r}")
+        if items is None:
             raise ValueError(f"melds {melds!r}: tiles outside brackets (write melds as '[123m][555s](2222p)')")
-        items = ms
     elif isinstance(melds, (list, tuple)):
         items = [_as_meld(x, f"melds[{i}]") for i, x in enumerate(melds)]
     else:

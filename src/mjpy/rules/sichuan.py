@@ -1147,7 +1147,8 @@ def score_batch(hands, win_tile=None, *, melds=None, self_drawn=False, after_kon
 
 
 def __getattr__(name):
-    """Forward the settlement API (``settle`` ...) of :mod:`mjpy.rules.sichuan_settle`."""
+    """Forward the settlement API (``settle`` ...) of :mod:`mjpy.rules.sichuan_settle`, which builds on
+    this module (it imports sichuan; sichuan reaches it only through this forwarding of the old names)."""
     if not name.startswith("_"):
         try:
             from . import sichuan_settle as _s

@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 import numpy as np
 
 from ..meld import Meld, _canonical_kind
+from . import sichuan
 from ..notation import parse_hand, to_string
 from ..tiles import TILE_NAMES, tile_index
 from .engine.settle import load_table
@@ -185,8 +186,6 @@ class SettleOptions:
         cached = self.__dict__.get("_scoring_cache")
         if cached is not None:
             return cached
-        from . import sichuan
-
         so = self.scoring if self.scoring is not None else sichuan.SichuanOptions.preset(self.profile)
         if self.chadajiao is not None and so.chadajiao != self.chadajiao:
             so = so.replace(chadajiao=self.chadajiao)
@@ -254,7 +253,6 @@ class SettleOptions:
             raise ValueError(f"options: unknown key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} "
                              f"(known: preset, {', '.join(sorted(names))})")
         if isinstance(d.get("scoring"), Mapping):
-            from . import sichuan
 
             try:
                 d["scoring"] = sichuan.SichuanOptions.preset(d.get("profile", base.profile), **d["scoring"])
@@ -591,16 +589,9 @@ def _read_event(i: int, e, players) -> dict:
 
 # ------------------------------------------------------------------------------------------- scoring glue
 
-_sichuan = None
-
-
 def _scoring():
-    global _sichuan
-    if _sichuan is None:
-        from . import sichuan as mod
-
-        _sichuan = mod
-    return _sichuan
+    """The scoring module (:mod:`mjpy.rules.sichuan`)."""
+    return sichuan
 
 
 def _suits_held(p: _Player) -> set:

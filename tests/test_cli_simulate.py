@@ -65,8 +65,16 @@ def test_missing_optional_dependency(monkeypatch, tmp_path, capsys):
             raise ImportError(name)
         return real(name, *a, **k)
 
+    import importlib
+
+    real_import_module = importlib.import_module
+
+    def fake_import_module(name, *a):
+        fake(name)                              # raises for the optional dependencies
+        return real_import_module(name, *a)     # the module itself, as import_module returns
+
     monkeypatch.setattr(builtins, "__import__", fake)
-    monkeypatch.setattr("importlib.import_module", lambda name, *a: fake(name))
+    monkeypatch.setattr("importlib.import_module", fake_import_module)
     code, _, err = run(capsys, "simulate", "--deals", "10", "--plot", str(tmp_path / "t.png"))
     assert code == 2 and "--plot needs matplotlib: pip install 'mjpy[sim]'" in err
     code, _, err = run(capsys, "simulate", "--deals", "10", "--out", str(tmp_path / "t.parquet"))

@@ -143,16 +143,27 @@ def melds_array(meld_lists) -> np.ndarray:
     """
     out = np.zeros((len(meld_lists), 4, 2), np.int8)
     for i, row in enumerate(meld_lists):
-        _, lst = coerce_melds(row)
-        lst = lst or []
-        if len(lst) > 4:
-            raise ValueError(f"meld_lists[{i}]: {len(lst)} melds, at most 4")
-        for j, m in enumerate(lst):
-            if m.kind == "kan":
-                raise ValueError(f"meld_lists[{i}]: meld {m}: say whether the kong is exposed (minkan / kakan) "
-                                 f"or concealed (ankan)")
-            out[i, j] = (_CODES[m.kind], m.first)
+        try:
+            for j, pair in enumerate(_row_codes(row)):
+                out[i, j] = pair
+        except (ValueError, TypeError) as e:
+            raise type(e)(f"meld_lists[{i}]: {e}") from None
     return out
+
+
+def _row_codes(row):
+    """(kind code, lowest tile) of each meld of one row (``Meld`` list, strings or dicts)."""
+    _, lst = coerce_melds(row)
+    if lst is None:
+        if row:
+            raise ValueError("melds must be the melds themselves (e.g. [Meld('pon', '555p')]), not a count")
+        return []
+    if len(lst) > 4:
+        raise ValueError(f"{len(lst)} melds, at most 4")
+    for m in lst:
+        if m.kind == "kan":
+            raise ValueError(f"meld {m}: say whether the kong is exposed (minkan / kakan) or concealed (ankan)")
+    return [(_CODES[m.kind], m.first) for m in lst]
 
 
 def _per_row(v, n: int, what: str, kind) -> np.ndarray:
@@ -639,17 +650,9 @@ class TableRules(RuleSet):
                     codes[i, 2 * j + 1] = m.first
                 continue
             try:
-                k, lst = coerce_melds(row)
-                if lst is None:
-                    raise ValueError("melds must be the melds themselves (e.g. [Meld('pon', '555p')]), not a count")
-                if len(lst) > 4:
-                    raise ValueError(f"{len(lst)} melds, at most 4")
-                for j, m in enumerate(lst):
-                    if m.kind == "kan":
-                        raise ValueError(f"meld {m}: say whether the kong is exposed (minkan / kakan) or "
-                                         f"concealed (ankan)")
-                    codes[i, 2 * j] = _CODES[m.kind]
-                    codes[i, 2 * j + 1] = min(m.tiles)
+                for j, (code, t) in enumerate(_row_codes(row)):
+                    codes[i, 2 * j] = code
+                    codes[i, 2 * j + 1] = t
             except (ValueError, TypeError) as e:
                 raise type(e)(f"hands[{i}]: {self.name}: {e}") from None
         return codes

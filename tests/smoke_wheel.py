@@ -26,6 +26,11 @@ def check(cond, what):
         raise SystemExit(f"smoke_wheel: FAILED: {what}")
 
 
+#: the compiled modules a wheel carries (setup.py MODULES and RULE_MODULES)
+MJCORE_MODULES = ["_tables", "analysis", "batch", "decompose", "engine", "simulate"]
+RULE_MODULES = ["_sichuan", "_guobiao"]
+
+
 def main():
     if hasattr(sys.stdout, "reconfigure"):  # a console that cannot print the tile glyphs
         sys.stdout.reconfigure(errors="replace")
@@ -49,9 +54,9 @@ def main():
     pkg_mjcore = Path(mjcore.__file__).parent
     pkg_mjpy = Path(mjpy.__file__).parent
     check((pkg_mjcore / "_tables" / "tables.npz").is_file(), "mjcore/_tables/tables.npz missing")
-    for stub in ("_tables", "analysis", "batch", "decompose", "simulate"):
+    for stub in MJCORE_MODULES:
         check((pkg_mjcore / f"{stub}.pyi").is_file(), f"mjcore/{stub}.pyi missing")
-    for stub in ("_sichuan", "_guobiao"):
+    for stub in RULE_MODULES:
         check((pkg_mjpy / "rules" / f"{stub}.pyi").is_file(), f"mjpy/rules/{stub}.pyi missing")
     check((pkg_mjcore / "py.typed").is_file(), "mjcore/py.typed missing")
     check((pkg_mjpy / "py.typed").is_file(), "mjpy/py.typed missing")
@@ -66,7 +71,8 @@ def main():
     # compiled modules: present, and (Linux) without debug sections
     exts = sorted(p for p in list(pkg_mjcore.glob("*.so")) + list(pkg_mjcore.glob("*.pyd"))
                   + list((pkg_mjpy / "rules").glob("*.so")) + list((pkg_mjpy / "rules").glob("*.pyd")))
-    check(len(exts) == 7, f"expected 7 extension modules, found {[p.name for p in exts]}")
+    want = sorted(MJCORE_MODULES + RULE_MODULES)
+    check(sorted(p.name.split(".")[0] for p in exts) == want, f"expected the modules {want}, found {[p.name for p in exts]}")
     if sys.platform.startswith("linux"):
         for p in exts:
             check(b".debug_info" not in p.read_bytes(), f"{p.name} carries debug information")
@@ -101,7 +107,12 @@ def main():
     print(out.stdout, end="")
 
     size = sum(p.stat().st_size for p in exts)
-    print(f"smoke_wheel: OK: mjpy {dist.version} from {pkg_mjpy.parent}, 7 modules {size / 1e6:.2f} MB")
+    # the compiled rule engine
+    from mjpy import rules
+    r = rules.get("tianjin").score("123456789m11p456m", win_tile="5m", self_drawn=True, indicator="1z")
+    check(r.is_win and r.total == 4, f"tianjin score: {r}")
+
+    print(f"smoke_wheel: OK: mjpy {dist.version} from {pkg_mjpy.parent}, {len(exts)} modules {size / 1e6:.2f} MB")
 
 
 if __name__ == "__main__":

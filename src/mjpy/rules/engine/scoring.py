@@ -337,16 +337,7 @@ class TableRules(RuleSet):
                 v = bool(v)
             s[k] = v
         for k in ("seat_wind", "round_wind"):
-            w = flags.get(k, "E")
-            i = _WINDS.get(w) if isinstance(w, str) else None
-            if i is None and isinstance(w, str):
-                i = _WINDS.get(w.strip().upper())
-            if i is not None:
-                s[k] = 27 + i
-            elif isinstance(w, (int, np.integer)) and not isinstance(w, bool) and 0 <= w <= 3:
-                s[k] = 27 + int(w)
-            else:
-                raise ValueError(f"{self.name}: {k} must be E/S/W/N (东南西北) or 0-3, got {w!r}")
+            s[k] = 27 + self._wind(flags.get(k, "E"), k)
         if s["self_drawn"]:
             if s["robbing_kong"]:
                 raise ValueError(f"{self.name}: self_drawn and robbing_kong exclude each other")
@@ -619,17 +610,16 @@ class TableRules(RuleSet):
         except (ValueError, TypeError) as e:
             raise type(e)(f"hands[{i}]: {e}") from None
 
-    def _wind(self, x, k) -> int:
-        if isinstance(x, np.generic):
-            x = x.item()
-        i = _WIND_INDEX.get(x)
-        if i is None:
-            i = _WIND_INDEX.get(x.strip().upper() if isinstance(x, str) else None)
-            if i is None and isinstance(x, str):
-                i = {"东": 27, "南": 28, "西": 29, "北": 30, "東": 27}.get(x.strip())
-        if i is None:
-            raise ValueError(f"{self.name}: {k} must be E/S/W/N (东南西北) or 0-3, got {x!r}")
-        return i - 27
+    def _wind(self, w, k) -> int:
+        """A seat / round wind (E/S/W/N, 东南西北 or 0-3) as 0-3; ValueError naming ``k`` otherwise."""
+        i = _WINDS.get(w) if isinstance(w, str) else None
+        if i is None and isinstance(w, str):
+            i = _WINDS.get(w.strip().upper())
+        if i is not None:
+            return i
+        if isinstance(w, (int, np.integer)) and not isinstance(w, (bool, np.bool_)) and 0 <= w <= 3:
+            return int(w)
+        raise ValueError(f"{self.name}: {k} must be E/S/W/N (东南西北) or 0-3, got {w!r}")
 
     def _batch_melds(self, melds, n: int) -> np.ndarray:
         """Melds as the engine's (N, 8) int8 (kind code, lowest tile) pairs (checked in the engine's loop)."""

@@ -153,3 +153,41 @@ def test_engine_score_counts(benchmark, rule, config):
 
     benchmark.group = f"score {rule}-{config}"
     _run(benchmark, loop, rows, "mjpy")
+
+
+def _sichuan_batch(n):
+    """The complete hands of bench/test_bench_sichuan.py, melds as Meld lists and as the engine's array."""
+    import test_bench_sichuan as SB
+    from mjpy.rules.engine import melds_array
+    hands, melds34, wins = SB.complete_set()
+    hands, melds34, wins = SB._tile(hands, n), SB._tile(melds34, n), SB._tile(wins, n)
+    lists = SB._meld_lists(melds34)
+    return hands, melds34, wins, melds_array(lists)
+
+
+@pytest.mark.parametrize("impl", ["module", "engine"])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sichuan_score_batch_engine_vs_module(benchmark, impl, workers):
+    """``sichuan_fan`` complete hands: the Sichuan module's ``score_batch`` and the same table on the
+    engine (``sichuan_on_engine``) side by side; the answers are equal."""
+    from mjpy.rules import sichuan
+    from mjpy.rules.bindings import sichuan_on_engine
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    n = 200_000 if not benchmark.disabled else 2000
+    hands, melds34, wins, codes = _sichuan_batch(n)
+    rs = sichuan_on_engine("sichuan_fan")
+    if impl == "module":
+        def fn():
+            return sichuan.score_batch(hands, wins, melds=melds34, self_drawn=True, workers=workers)
+    else:
+        def fn():
+            return rs.score_batch(hands, wins, melds=codes, self_drawn=True, workers=workers)
+    assert (fn()[:2000] == sichuan.score_batch(hands[:2000], wins[:2000], melds=melds34[:2000],
+                                                self_drawn=True)).all()
+    benchmark.group = "sichuan_fan score_batch: module vs engine"
+    if benchmark.disabled:
+        return
+    benchmark.pedantic(fn, rounds=3, iterations=1)
+    per = min(benchmark.stats.stats.data) / n
+    benchmark.extra_info.update(label=f"{impl}, {workers} worker(s)", ns_per_hand=round(per * 1e9),
+                                hands_per_s=round(1 / per))

@@ -62,3 +62,17 @@ def test_local_cluster():
                               mjpy.random.deal(50_000, "sichuan", seed=2))
         s = D.summarize("sichuan", deals=30_000, seed=5, chunk_size=7_000, client=client)
         assert s.to_dict() == local.summary().to_dict()
+
+
+def test_simulate_with_rule_options_and_no_fan():
+    opts = {"gui": "fan"}
+    got = D.simulate("guangdong_tuidao", 3000, seed=3, chunk_size=1000, rule_options=opts)
+    want = mjpy.simulate("guangdong_tuidao", 3000, seed=3, rule_options=opts)
+    assert np.array_equal(got.fan, want.fan) and np.array_equal(got.jokers, want.jokers)
+    assert (got.jokers > 0).any()                               # 翻鬼: the option reached the tasks
+    s = D.summarize("guangdong_tuidao", 3000, seed=3, chunk_size=1000, rule_options=opts, fan=False)
+    assert s.n == 3000 and s.win_at.sum() == int((want.win_turn >= 0).sum())
+    bare = D.simulate("sichuan", 2000, seed=3, chunk_size=1000, fan=False)
+    assert "fan" not in bare.arrays() and "fan" in want.arrays()
+    with pytest.raises(ValueError, match="unknown option"):
+        D.simulate("guangdong_tuidao", 10, rule_options={"bogus": 1})

@@ -5,6 +5,7 @@ import numpy.typing as npt
 
 FACT_NAMES: Tuple[str, ...]
 FLAG_NAMES: Tuple[str, ...]
+DINGQUE_SHIFT_BITS: int
 MELD_CODES: dict
 FORMS: Tuple[str, ...]
 GROUP_KINDS: Tuple[str, ...]
@@ -13,6 +14,7 @@ STATUS_WIN: int
 STATUS_FAILED: int
 STATUS_MISSING: int
 STATUS_HAND_FAILED: int
+STATUS_BAD: int
 
 class Program:
     row_names: Tuple[str, ...]
@@ -21,7 +23,7 @@ class Program:
     win_reasons: Tuple[str, ...]
     option_names: Tuple[str, ...]
     def __init__(self, atoms: Sequence[Tuple[int, int, int]], clauses: Sequence[Tuple[int, int]],
-                 exprs: Sequence[Tuple[int, int]], rows: Sequence[Tuple[int, int, int, float]],
+                 exprs: Sequence[Tuple[int, int]], rows: Sequence[Tuple[int, int, int, float, int]],
                  groups: Sequence[Tuple[int, int, bool, float]], wins: Sequence[Tuple[int, bool]],
                  cap: Optional[float], floor: Optional[Tuple[float, int]], shape: dict,
                  row_names: Tuple[Sequence[str], Sequence[int]], group_names: Sequence[str],

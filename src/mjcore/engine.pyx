@@ -7,7 +7,8 @@ range), clauses (atoms and-ed), expressions (clauses or-ed), rows, groups and wi
 plus the shape of the rule set's readings (tile kinds, seven pairs, thirteen orphans, jokers).
 :func:`score_one` and :func:`score_rows` then enumerate every reading of a hand (a decomposition,
 where the winning tile sits and what each joker stands for), compute its facts and evaluate the
-table on them, keeping the best reading (the highest total, then the fewest jokers as substitutes).
+table on them, keeping the best reading (the highest total, then the fewest jokers as substitutes,
+then the highest total before the cap, then the reading whose first counted row comes first in the table).
 
 The facts are those of ``mjpy.rules.engine.facts.FACTS``, in the same order (:data:`FACT_NAMES`);
 ``mjpy.rules.engine.facts.facts`` is their plain-Python twin, and the tests check one against the
@@ -52,7 +53,9 @@ FACT_NAMES = (
     "n_open_melds", "n_ankan", "n_mingang", "all_melds_open", "n_chi", "joker_melded",
     "n_substitutes", "jokers_held", "straight_face_joker", "straight_no_substitute",
     "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers",
+    "all_sets_terminal", "pair_terminal", "n_quads_held", "n_pon_fourth_held", "n_kongs", "dingque_held",
     "self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
+    "kong_discard",
 )
 
 cdef enum:
@@ -64,10 +67,16 @@ cdef enum:
     X_N_OPEN, X_N_ANKAN, X_N_MINGANG, X_ALL_MELDS_OPEN, X_N_CHI, X_JOKER_MELDED
     X_N_SUB, X_JOKERS_HELD, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
     X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH
+    X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_N_PON_FOURTH, X_N_KONGS, X_DINGQUE_HELD
     X_SELF_DRAWN        # the situation flags follow in the order of FLAG_NAMES
-    NF = X_SELF_DRAWN + 8
+    NF = X_SELF_DRAWN + 9
+    N_FLAGS = 9
+    DINGQUE_SHIFT = 16  # flags bits 16-17: the 定缺 suit + 1 (0: none)
 
-FLAG_NAMES = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron")
+FLAG_NAMES = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
+              "kong_discard")
+#: bit of ``flags`` where the 定缺 suit + 1 starts (two bits; 0: no 定缺)
+DINGQUE_SHIFT_BITS = DINGQUE_SHIFT
 MELD_CODES = {"chi": 1, "pon": 2, "minkan": 3, "kakan": 4, "ankan": 5}
 FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape")
 GROUP_KINDS = ("", "pair", "pung", "chow", "single", "any")
@@ -108,6 +117,14 @@ cdef enum:
     S_BAD = 5             # a batch row that is bad input
 
 
+cdef enum:               # fact families computed only when needed (Ctx.need)
+    NEED_STRAIGHT = 1
+    NEED_NINE = 2
+    NEED_WIN = 4
+    NEED_HELD = 8
+    NEED_ALL = 15
+
+
 cdef struct Grp:
     int8_t kind
     int8_t n
@@ -128,6 +145,7 @@ cdef struct Prog:
     const int32_t* e_end
     const int32_t* r_expr
     const int32_t* r_per        # count fact of the row, -1 for none
+    const int32_t* r_less       # the row counts f[r_per] - r_less times
     const int32_t* r_missing    # option id of an unset value, -1 when the value is known
     const double* r_value
     const int32_t* g_mode
@@ -149,6 +167,7 @@ cdef struct Prog:
     int fifth                   # a reading may hold a fifth copy of a kind
     int every_win_slot
     int any_honors
+    int need                    # NEED_* families the program reads
 
 cdef struct Hand:
     uint8_t counts[34]          # concealed tiles, winning tile included
@@ -165,6 +184,8 @@ cdef struct Out:
     int status
     double total
     int n_sub
+    double uncapped
+    int first_row
     int failed                  # the win condition that failed (S_FAILED / S_HAND_FAILED)
     uint64_t missing            # option ids (bits) of unset values a reading needed
     int n_readings
@@ -178,6 +199,8 @@ cdef struct Out:
 
 cdef struct Eval:               # a table evaluated on one reading
     double total
+    double uncapped             # the main total before the cap (a tie-break: the larger pattern shows)
+    int first_row               # the first row counted (a tie-break: rows earlier in the table first)
     uint64_t missing
     int failed
     int special                 # the special group that replaced the main total, -1 for none
@@ -195,6 +218,7 @@ cdef struct Dump:               # one scored reading, for the tests
 
 cdef struct Ctx:
     Dump* dump                  # when set, every scored reading is copied here (up to dump_cap)
+    int need                    # NEED_* families to compute (all when dumping)
     int dump_cap
     int dump_n
     const Prog* P
@@ -219,6 +243,7 @@ cdef struct Ctx:
     int meld_chows
     int meld_pungs
     int meld_all_exposed        # every meld a pon / minkan / kakan
+    int meld_sets_terminal      # every meld holds a terminal or an honor
     int meld_counts[34]
     uint32_t meld_chow_starts
     uint8_t pre[34]             # concealed counts before the winning tile
@@ -285,6 +310,7 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
     ev.missing = 0
     ev.special = -1
     ev.total = 0
+    ev.first_row = MAX_ROWS
     for w in range(P.n_wins):
         if not expr_true(P, P.w_expr[w], f):
             ev.failed = w
@@ -298,7 +324,7 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
             ev.rown[r] = 0
             if not expr_true(P, P.r_expr[r], f):
                 continue
-            n = 1 if P.r_per[r] < 0 else f[P.r_per[r]]
+            n = 1 if P.r_per[r] < 0 else f[P.r_per[r]] - P.r_less[r]
             if n <= 0:
                 continue
             if P.r_missing[r] >= 0:
@@ -309,16 +335,22 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
             if P.g_mode[g] == MODE_SUM:
                 val += n * v
                 ev.rown[r] = n
+                if r < ev.first_row:
+                    ev.first_row = r
             elif P.g_mode[g] == MODE_PRODUCT:
                 for k in range(n):
                     val *= v
                 ev.rown[r] = n
+                if r < ev.first_row:
+                    ev.first_row = r
             elif best_row < 0 or v > bestv:
                 best_row = r
                 bestv = v
         if P.g_mode[g] == MODE_MAX and best_row >= 0:
             val = bestv
             ev.rown[best_row] = 1
+            if best_row < ev.first_row:
+                ev.first_row = best_row
         f[NF + g] = held
         ev.gdefault[g] = held == 0 and P.g_has_default[g]
         if ev.gdefault[g]:
@@ -330,6 +362,7 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
     for g in range(P.n_groups):
         if P.g_role[g] == ROLE_ADD:
             main += ev.gval[g]
+    ev.uncapped = main
     if P.has_cap and main > P.cap:
         main = P.cap
     sv = 0
@@ -353,28 +386,41 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
 
 # ------------------------------------------------------------------------------------ facts
 cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil:
-    """The facts of the reading in ``c.g[:c.ng]`` with the winning tile at group ``wg`` slot ``ws``."""
+    """The facts of the reading in ``c.g[:c.ng]`` with the winning tile at group ``wg`` slot ``ws``
+    (the straight, nine gates, the winning tile's place and the four-of-a-kind counts only where
+    ``c.need`` asks for them: the program reads them, or the tests dump every fact)."""
     cdef int i, s, k, rep, phys, n_pungs, n_chows, pair = -1, nsub = 0, s0, d, gi
     cdef int form = c.form
     cdef bint std = form == FORM_STD, nosub, face
+    cdef bint want_straight = (c.need & NEED_STRAIGHT) != 0, want_held = (c.need & NEED_HELD) != 0
     cdef uint64_t km = c.meld_kinds
     cdef const Grp* gr
     cdef int chow_of[27]
     cdef int drag = c.meld_pungs_dragon, wind = c.meld_pungs_wind
     cdef int seat_p = c.meld_seat, round_p = c.meld_round
-    cdef int concealed_sets = 0
+    cdef int concealed_sets = 0, dq
+    cdef bint sets_term = c.meld_sets_terminal
+    cdef int8_t held[34]
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     n_pungs = c.meld_pungs
     n_chows = c.meld_chows
-    for s in range(27):
-        chow_of[s] = -1
+    if want_straight:
+        for s in range(27):
+            chow_of[s] = -1
+    if want_held:
+        memset(held, 0, sizeof(held))
     for i in range(c.ng):
         gr = &c.g[i]
         for s in range(gr.n):
             km |= ONE << gr.rep[s]
             if gr.rep[s] != gr.phys[s]:
                 nsub += 1
+        if want_held:
+            for s in range(gr.n):
+                held[gr.rep[s]] += 1
         if gr.kind == G_PUNG:
+            if not (ORPHAN_MASK >> gr.rep[0]) & 1:
+                sets_term = False
             concealed_sets += 1
             n_pungs += 1
             rep = gr.rep[0]
@@ -390,7 +436,9 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
             concealed_sets += 1
             n_chows += 1
             s0 = gr.rep[0]
-            if chow_of[s0] < 0 or chow_rank(c, gr) < chow_rank(c, &c.g[chow_of[s0]]):
+            if s0 % 9 != 0 and s0 % 9 != 6:
+                sets_term = False
+            if want_straight and (chow_of[s0] < 0 or chow_rank(c, gr) < chow_rank(c, &c.g[chow_of[s0]])):
                 chow_of[s0] = i                 # of chows with one start: fewest substitutes, then a joker at its face
         elif gr.kind == G_PAIR and std and pair < 0:
             pair = gr.rep[0]
@@ -421,7 +469,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     f[X_TERMINALS_ONLY] = (km & ~TERM_MASK) == 0
     f[X_ORPHANS_ONLY] = (km & ~ORPHAN_MASK) == 0
     f[X_NINE_GATES] = 0
-    if c.H.n_melds == 0 and k == 1 and not f[X_HONORS]:
+    if (c.need & NEED_NINE) and c.H.n_melds == 0 and k == 1 and not f[X_HONORS]:
         for s in range(3):
             if km & SUIT_MASK[s]:
                 s0 = 9 * s
@@ -430,27 +478,28 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
                                    and c.pre[s0 + 6] == 1 and c.pre[s0 + 7] == 1)
     f[X_N_SUB] = nsub
     # straight: chows 123 456 789 of one suit (concealed chows first, then the chi melds)
-    for s in range(3):
-        s0 = 9 * s
-        if not all_starts(c, chow_of, s0):
-            continue
-        f[X_STRAIGHT] = 1
-        nosub = True
-        face = False
-        for d in range(0, 9, 3):
-            gi = chow_of[s0 + d]
-            if gi < 0:
-                continue                        # a chi meld: real tiles
-            for i in range(3):
-                if c.g[gi].rep[i] != c.g[gi].phys[i]:
-                    nosub = False
-                elif is_joker(c, c.g[gi].phys[i]):
-                    face = True
-        f[X_STRAIGHT_NOSUB] = nosub
-        f[X_STRAIGHT_FACE] = nosub and face
-        break
+    if want_straight:
+        for s in range(3):
+            s0 = 9 * s
+            if not all_starts(c, chow_of, s0):
+                continue
+            f[X_STRAIGHT] = 1
+            nosub = True
+            face = False
+            for d in range(0, 9, 3):
+                gi = chow_of[s0 + d]
+                if gi < 0:
+                    continue                        # a chi meld: real tiles
+                for i in range(3):
+                    if c.g[gi].rep[i] != c.g[gi].phys[i]:
+                        nosub = False
+                    elif is_joker(c, c.g[gi].phys[i]):
+                        face = True
+            f[X_STRAIGHT_NOSUB] = nosub
+            f[X_STRAIGHT_FACE] = nosub and face
+            break
     # the winning tile
-    if wg >= 0:
+    if wg >= 0 and (c.need & NEED_WIN):
         gr = &c.g[wg]
         if gr.kind == G_PAIR:
             f[X_WIN_PAIR] = 1
@@ -465,6 +514,22 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
                 f[X_ZHUOWU_BOTH] = 1
             else:
                 f[X_ZHUOWU] = 1
+    # terminals in every set, four-of-a-kinds held, the 定缺 suit
+    f[X_SETS_TERMINAL] = std and sets_term
+    f[X_PAIR_TERMINAL] = pair >= 0 and (ORPHAN_MASK >> pair) & 1
+    if want_held:
+        k = 0
+        for i in range(34):
+            if held[i] == 4:
+                k += 1
+        f[X_N_QUADS_HELD] = k
+        k = 0
+        for i in range(c.H.n_melds):
+            if c.H.mkind[i] == M_PON and held[c.H.mtile[i]]:
+                k += 1
+        f[X_N_PON_FOURTH] = k
+    dq = (c.H.flags >> DINGQUE_SHIFT) & 3
+    f[X_DINGQUE_HELD] = dq > 0 and (km & SUIT_MASK[dq - 1]) != 0
 
 
 cdef inline int chow_rank(const Ctx* c, const Grp* g) noexcept nogil:
@@ -594,9 +659,13 @@ cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
     elif ev.missing:
         o.missing |= ev.missing
     elif (o.status != S_WIN or ev.total > o.total
-          or (ev.total == o.total and f[X_N_SUB] < o.n_sub)):
+          or (ev.total == o.total and (f[X_N_SUB] < o.n_sub
+                                       or (f[X_N_SUB] == o.n_sub and (ev.uncapped > o.uncapped
+                                           or (ev.uncapped == o.uncapped and ev.first_row < o.first_row)))))):
         o.status = S_WIN
         o.total = ev.total
+        o.uncapped = ev.uncapped
+        o.first_row = ev.first_row
         o.n_sub = f[X_N_SUB]
         memcpy(o.facts, f, sizeof(f))
         o.form = c.form
@@ -978,6 +1047,7 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
     c.meld_pungs_dragon = c.meld_pungs_wind = c.meld_seat = c.meld_round = 0
     c.meld_chows = c.meld_pungs = 0
     c.meld_all_exposed = 1
+    c.meld_sets_terminal = 1
     c.meld_chow_starts = 0
     for m in range(H.n_melds):
         k = H.mkind[m]
@@ -985,6 +1055,8 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
         if k == M_CHI:
             c.meld_chows += 1
             c.meld_chow_starts |= <uint32_t>1 << t
+            if t % 9 != 0 and t % 9 != 6:
+                c.meld_sets_terminal = 0
             c.hand_f[X_N_CHI] += 1
             c.hand_f[X_N_OPEN] += 1
             c.meld_all_exposed = 0
@@ -996,6 +1068,8 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
         else:
             c.meld_pungs += 1
             c.meld_kinds |= ONE << t
+            if not (ORPHAN_MASK >> t) & 1:
+                c.meld_sets_terminal = 0
             c.meld_counts[t] += 3 if k == M_PON else 4
             if t >= 31:
                 c.meld_pungs_dragon += 1
@@ -1020,8 +1094,9 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
         c.hand_f[X_ALL_MELDS_OPEN] = 1
     if total_j:
         c.hand_f[X_JOKERS_HELD] = 1
-    for i in range(8):
+    for i in range(N_FLAGS):
         c.hand_f[X_SELF_DRAWN + i] = (H.flags >> i) & 1
+    c.hand_f[X_N_KONGS] = c.hand_f[X_N_ANKAN] + c.hand_f[X_N_MINGANG]
     # representative kinds for jokers alone
     c.n_fset = 0
     c.n_fpair = 0
@@ -1107,10 +1182,12 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
     cdef int w, n_sets, dup
     c.dump = dump
     c.dump_cap = dump_cap
+    c.need = NEED_ALL if dump != NULL else P.need
     c.dump_n = 0
     o.status = S_INCOMPLETE
     o.total = 0
     o.n_sub = 0
+    o.uncapped = 0
     o.failed = -1
     o.missing = 0
     o.n_readings = 0
@@ -1122,8 +1199,8 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
             o.failed = w
             return
     n_sets = 4 - H.n_melds
-    if not P.any_honors and not maybe_complete(&c, n_sets):
-        return
+    if not P.any_honors and c.n_jk and not maybe_complete(&c, n_sets):
+        return                                  # (without jokers the split below fails as fast)
     c.form = FORM_STD
     if c.n_jk:
         split(&c, n_sets, 1, -1, 0)
@@ -1166,8 +1243,8 @@ cdef class Program:
         a = np.array(atoms, np.int32).reshape(-1, 3)
         cl = np.array(clauses, np.int32).reshape(-1, 2)
         ex = np.array(exprs, np.int32).reshape(-1, 2)
-        r_int = np.array([(e, per, miss) for e, per, miss, _ in rows], np.int32).reshape(-1, 3)
-        r_val = np.array([v for _, _, _, v in rows], np.float64)
+        r_int = np.array([(e, per, miss, less) for e, per, miss, _, less in rows], np.int32).reshape(-1, 4)
+        r_val = np.array([v for _, _, _, v, _ in rows], np.float64)
         g_int = np.array([(mode, role, has_d) for mode, role, has_d, _ in groups], np.int32).reshape(-1, 3)
         g_def = np.array([d for _, _, _, d in groups], np.float64)
         w_int = np.array(wins, np.int32).reshape(-1, 2)
@@ -1177,6 +1254,7 @@ cdef class Program:
             "c_end": np.ascontiguousarray(cl[:, 1]), "e_start": np.ascontiguousarray(ex[:, 0]),
             "e_end": np.ascontiguousarray(ex[:, 1]), "r_expr": np.ascontiguousarray(r_int[:, 0]),
             "r_per": np.ascontiguousarray(r_int[:, 1]), "r_missing": np.ascontiguousarray(r_int[:, 2]),
+            "r_less": np.ascontiguousarray(r_int[:, 3]),
             "r_value": r_val, "g_mode": np.ascontiguousarray(g_int[:, 0]),
             "g_role": np.ascontiguousarray(g_int[:, 1]), "g_has_default": np.ascontiguousarray(g_int[:, 2]),
             "g_default": g_def, "w_expr": np.ascontiguousarray(w_int[:, 0]),
@@ -1196,6 +1274,7 @@ cdef class Program:
         self.p.r_expr = _iptr(cols["r_expr"])
         self.p.r_per = _iptr(cols["r_per"])
         self.p.r_missing = _iptr(cols["r_missing"])
+        self.p.r_less = _iptr(cols["r_less"])
         self.p.r_value = _dptr(cols["r_value"])
         self.p.g_mode = _iptr(cols["g_mode"])
         self.p.g_role = _iptr(cols["g_role"])
@@ -1214,6 +1293,12 @@ cdef class Program:
         self.p.fifth = bool(shape["fifth"])
         self.p.every_win_slot = bool(shape["every_win_slot"])
         self.p.any_honors = bool(shape["any_honors"])
+        read = set(a[:, 0].tolist()) | set(r_int[:, 1].tolist())
+        self.p.need = ((NEED_STRAIGHT if read & {X_STRAIGHT, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0)
+                       | (NEED_NINE if X_NINE_GATES in read else 0)
+                       | (NEED_WIN if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH}
+                          else 0)
+                       | (NEED_HELD if read & {X_N_QUADS_HELD, X_N_PON_FOURTH} else 0))
         self.row_names = tuple(row_names[0])
         self.row_groups = tuple(row_names[1])
         self.group_names = tuple(group_names)
@@ -1325,8 +1410,10 @@ cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, ui
     for i in range(34):
         if cnt[i] > 4 or (cnt[i] and not (P.kinds >> i) & 1):
             return -1
-    if (flags & 5) == 5 or (flags & 3) == 2 or (flags & 129) == 129:
-        return -1                               # self-drawn + robbing, after_kong without self-drawn, triple_ron self-drawn
+    if ((flags & 5) == 5 or (flags & 3) == 2 or (flags & 129) == 129 or (flags & 257) == 257
+            or (flags & 6) == 6 or (flags & 258) == 258 or (flags & 260) == 260):
+        return -1                               # self-drawn with robbing / triple_ron / kong_discard, after_kong without
+                                                # self-drawn, two of after_kong / robbing / kong_discard
     return nm
 
 

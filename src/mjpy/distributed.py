@@ -131,8 +131,9 @@ def deal(n: int, rules: str = "sichuan", seed: int = 0, *, hand_size: int = 13,
 # ---------------------------------------------------------------------------------------------
 # simulation
 
-def _play(rules: str, seed: int, start: int, n: int, draws: int, workers: int):
-    return _simulation.play_range(rules, seed, start, n, draws, workers)
+def _play(rules: str, seed: int, start: int, n: int, draws: int, workers: int, fan: bool = True,
+          rule_options=None):
+    return _simulation.play_range(rules, seed, start, n, draws, workers, fan, rule_options)
 
 
 def _summary(rules: str, draws: int, seed: int, r) -> "_simulation.Summary":
@@ -141,17 +142,19 @@ def _summary(rules: str, draws: int, seed: int, r) -> "_simulation.Summary":
 
 def simulate_delayed(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
                      draws: int = _simulation.DEFAULT_DRAWS, chunk_size: int = 1 << 18,
-                     workers: int = 1, start: int = 0) -> List:
+                     workers: int = 1, start: int = 0, rule_options=None, fan: bool = True) -> List:
     """One ``dask.delayed`` :class:`~mjpy.simulation.SimulationResult` per range of
-    ``chunk_size`` deals (``workers`` threads inside each task)."""
+    ``chunk_size`` deals (``workers`` threads inside each task). ``rule_options`` and ``fan`` as
+    in :func:`mjpy.simulate`."""
     try:
         from dask import delayed
     except ImportError:
         raise ImportError("mjpy.distributed needs dask: pip install 'mjpy[distributed]'") from None
     rs, deals, seed, draws, chunk_size, start = _simulation._check_args(rules, deals, seed, draws,
-                                                                        chunk_size, start)
+                                                                        chunk_size, start, rule_options)
     play = delayed(_play, pure=False)
-    return [play(rs.name, seed, a, min(chunk_size, start + deals - a), draws, workers)
+    opts = dict(rule_options) if rule_options else None
+    return [play(rs.name, seed, a, min(chunk_size, start + deals - a), draws, workers, bool(fan), opts)
             for a in range(start, start + deals, chunk_size)]
 
 
@@ -161,7 +164,7 @@ def _as_list(r) -> list:
 
 def simulate_bag(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
                  draws: int = _simulation.DEFAULT_DRAWS, chunk_size: int = 1 << 18,
-                 workers: int = 1, start: int = 0):
+                 workers: int = 1, start: int = 0, rule_options=None, fan: bool = True):
     """A ``dask.bag`` with one :class:`~mjpy.simulation.SimulationResult` per partition (a range
     of ``chunk_size`` deals), for ``.map`` / ``.reduction`` pipelines on the workers.
 
@@ -173,23 +176,24 @@ def simulate_bag(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
     from dask import delayed
 
     parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size,
-                             workers=workers, start=start)
+                             workers=workers, start=start, rule_options=rule_options, fan=fan)
     return db.from_delayed([delayed(_as_list, pure=False)(p) for p in parts])
 
 
 def simulate(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
              draws: int = _simulation.DEFAULT_DRAWS, chunk_size: int = 1 << 18, workers: int = 1,
-             start: int = 0, client=None) -> "_simulation.SimulationResult":
-    """Play the deals as Dask tasks and gather them -> the same result as ``mjpy.simulate``.
+             start: int = 0, client=None, rule_options=None, fan: bool = True) -> "_simulation.SimulationResult":
+    """Play the deals as Dask tasks and gather them -> the same result as ``mjpy.simulate``
+    (with the same ``rule_options`` and ``fan``).
 
     ``client``: a ``distributed.Client`` (default: the current one, else Dask's scheduler).
     """
     import dask
 
     parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size,
-                             workers=workers, start=start)
+                             workers=workers, start=start, rule_options=rule_options, fan=fan)
     if not parts:
-        return _simulation.simulate(rules, 0, seed, draws=draws, start=start)
+        return _simulation.simulate(rules, 0, seed, draws=draws, start=start, rule_options=rule_options, fan=fan)
     if client is not None:
         results = client.gather(client.compute(parts))
     else:
@@ -199,13 +203,14 @@ def simulate(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
 
 def summarize(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
               draws: int = _simulation.DEFAULT_DRAWS, chunk_size: int = 1 << 18, workers: int = 1,
-              client=None) -> "_simulation.Summary":
+              client=None, rule_options=None, fan: bool = True) -> "_simulation.Summary":
     """Only the summary of a simulation: each task returns its chunk's running totals, so
     nothing per deal travels back (for billions of deals)."""
     import dask
     from dask import delayed
 
-    parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size, workers=workers)
+    parts = simulate_delayed(rules, deals, seed, draws=draws, chunk_size=chunk_size, workers=workers,
+                             rule_options=rule_options, fan=fan)
     rs = _simulation.get_rules(rules)
     summ = [delayed(_summary, pure=False)(rs.name, draws, seed, p) for p in parts]
     out = _simulation.Summary(rs.name, draws, seed=seed)

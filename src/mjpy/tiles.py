@@ -24,7 +24,7 @@ __all__ = [
     "TILE_NAMES", "CHINESE_NAMES", "UNICODE_TILES", "ENGLISH_NAMES",
     "TERMINALS", "HONORS", "WINDS", "DRAGONS", "SUITED", "SIMPLES", "TERMINALS_AND_HONORS",
     "THIRTEEN_ORPHANS",
-    "tile_index", "tile_name", "suit_of", "rank_of",
+    "tile_index", "tile_name", "suit_of", "rank_of", "suit_number",
     "is_suited", "is_honor", "is_terminal", "is_terminal_or_honor", "is_simple",
 ]
 
@@ -194,3 +194,34 @@ def is_terminal_or_honor(i: int) -> bool:
 def is_simple(i: int) -> bool:
     """True for 2-8 of a suit."""
     return tile_index(i) in SIMPLES
+
+
+_SUIT_ALIASES = {
+    "m": 0, "万": 0, "萬": 0, "wan": 0, "man": 0, "characters": 0,
+    "p": 1, "筒": 1, "饼": 1, "餅": 1, "tong": 1, "pin": 1, "dots": 1,
+    "s": 2, "条": 2, "條": 2, "索": 2, "tiao": 2, "sou": 2, "bamboo": 2,
+}
+_SUIT_FAST = {None: (None,), 0: (0,), 1: (1,), 2: (2,), "m": (0,), "p": (1,), "s": (2,)}
+
+
+def suit_number(suit, what: str = "suit"):
+    """Suit 0 (万 m), 1 (筒 p) or 2 (条 s) of ``"m"`` / ``"万"`` / ``"wan"`` / ... or 0-2; ``None`` or
+    ``""`` -> ``None`` (a 定缺 suit, a suit to count). ValueError naming ``what`` otherwise.
+
+    >>> suit_number("条"), suit_number("p"), suit_number(None)
+    (2, 1, None)
+    """
+    hit = _SUIT_FAST.get(suit) if type(suit) in (str, int, type(None)) else None
+    if hit is not None:
+        return hit[0]
+    if suit is None or (isinstance(suit, str) and not suit.strip()):
+        return None
+    if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit <= 2:
+        return int(suit)
+    if hasattr(suit, "dtype") and getattr(suit, "shape", None) == () and suit.dtype.kind in "iu" and 0 <= suit <= 2:
+        return int(suit)
+    if isinstance(suit, str):
+        d = _SUIT_ALIASES.get(suit.strip().lower())
+        if d is not None:
+            return d
+    raise ValueError(f"{what} must be a suit: 'm' (万), 'p' (筒) or 's' (条), got {suit!r}")

@@ -18,9 +18,10 @@ from typing import Dict
 import numpy as np
 
 from ..meld import Meld
+from .engine.scoring import RuleSpec, TableRules
 from .interface import Result, RuleSet
 
-__all__ = ["SichuanRules", "GuobiaoRules"]
+__all__ = ["SichuanRules", "GuobiaoRules", "SichuanEngineRules", "sichuan_on_engine"]
 
 
 def _bound_options(row_name: str, factory, fields, options):
@@ -175,3 +176,81 @@ class GuobiaoRules(RuleSet):
                                            workers=workers, options=self.options)
         flowers = fans[:, 81].astype(np.int32)
         return np.where((totals >= 0) & (totals - flowers >= self.options.min_fan), totals, -1).astype(np.int32)
+
+
+# ------------------------------------------------------------------------------------ Sichuan on the engine
+def _sichuan_spec(profile: str):
+    """The :class:`~mjpy.rules.engine.scoring.RuleSpec` of a Sichuan profile: the tables of
+    :mod:`mjpy.rules.sichuan_tables`, the 108 suited tiles, 定缺 and 杠上炮 as flags."""
+    from . import sichuan_tables
+    from .sichuan import SichuanOptions
+
+    d = dataclasses.asdict(SichuanOptions.preset(profile))
+    del d["profile"]
+
+    def settle(rs, table):
+        from .sichuan_settle import settle as sichuan_settle
+
+        return sichuan_settle(table, rs.options)
+
+    return RuleSpec(profile, defaults=d, table=lambda o: sichuan_tables.table(o, profile),
+                    kinds=lambda o: range(27), extra_flags=("dingque", "kong_discard"),
+                    settle=None if profile == "chengdu_simple" else settle)
+
+
+class SichuanEngineRules(TableRules):
+    """``sichuan_fan`` / ``sichuan_points`` / ``chengdu_simple`` on the rule engine: the tables of
+    :mod:`mjpy.rules.sichuan_tables`. Options: the fields of
+    :class:`~mjpy.rules.sichuan.SichuanOptions` (``options`` is one). Flags: ``dingque=``,
+    ``kong_discard=``. Built by :func:`sichuan_on_engine`; its answers are those of
+    :mod:`mjpy.rules.sichuan` (tests/test_sichuan_engine.py), except that ``waits`` leaves out
+    exhausted waits (docs/rules.md#sichuan-engine)."""
+
+    @classmethod
+    def bind(cls, row, options):
+        from .sichuan import SichuanOptions
+
+        if row.name not in cls.specs:
+            cls.register(_sichuan_spec(row.name))
+        fields = {f.name for f in dataclasses.fields(SichuanOptions)} - {"profile"}
+        return cls(row, _bound_options(row.name, lambda **o: SichuanOptions.preset(row.name, **o),
+                                       fields, options))
+
+    @classmethod
+    def defaults(cls, row) -> dict:
+        return SichuanRules.defaults(row)
+
+    def _situation(self, flags):
+        if flags.get("dingque") is None and self.options.dingque is not None:
+            flags = dict(flags, dingque=self.options.dingque)
+        return super()._situation(flags)
+
+    def __reduce__(self):
+        return _sichuan_engine_rebuild, (self.name, self.options)
+
+
+def _sichuan_engine_rebuild(name, options):
+    """Unpickle a :class:`SichuanEngineRules` (its options are a SichuanOptions)."""
+    from .registry import info
+
+    row = info(name)
+    if row.name not in SichuanEngineRules.specs:
+        SichuanEngineRules.register(_sichuan_spec(row.name))
+    return SichuanEngineRules(row, options)
+
+
+def sichuan_on_engine(name: str = "sichuan_fan", **options) -> SichuanEngineRules:
+    """A Sichuan profile on the rule engine (``rules.get(name)`` still serves the
+    :mod:`mjpy.rules.sichuan` module, which is faster today: docs/rules.md#sichuan-engine).
+
+    >>> rs = sichuan_on_engine("sichuan_fan")
+    >>> r = rs.score("11222244p557799m", win_tile="9m", self_drawn=True, dingque="s")
+    >>> r.fans, r.total
+    ([('龙七对', 5)], 5)
+    """
+    from .registry import info
+
+    row = info(name)
+    if row.name not in ("sichuan_fan", "sichuan_points", "chengdu_simple"):
+        raise ValueError(f"sichuan_on_engine: {name!r} is not a Sichuan profile")
+    return SichuanEngineRules.bind(row, options)

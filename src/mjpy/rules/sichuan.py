@@ -32,7 +32,7 @@ from mjcore.batch import resolve_workers
 
 import mjpy
 from mjpy.meld import Meld, coerce_melds
-from mjpy.tiles import TILE_NAMES, tile_index
+from mjpy.tiles import TILE_NAMES, suit_number, tile_index
 
 __all__ = [
     "PROFILES",
@@ -56,13 +56,7 @@ __all__ = [
 
 SUITS = "mps"
 SUIT_NAMES = {"m": "万", "p": "筒", "s": "条"}
-_DINGQUE_ALIASES = {
-    "m": 0, "万": 0, "萬": 0, "wan": 0, "man": 0, "characters": 0,
-    "p": 1, "筒": 1, "饼": 1, "餅": 1, "tong": 1, "pin": 1, "dots": 1,
-    "s": 2, "条": 2, "條": 2, "索": 2, "tiao": 2, "sou": 2, "bamboo": 2,
-}
 _TERMINALS = (0, 8, 9, 17, 18, 26)
-_DQ_FAST = {None: (None,), 0: (0,), 1: (1,), 2: (2,), "m": (0,), "p": (1,), "s": (2,)}
 _KONG_KINDS = frozenset(("minkan", "kakan", "ankan", "kan"))
 
 
@@ -161,6 +155,10 @@ class SichuanOptions:
         """A copy with ``changes`` (``dataclasses.replace``)."""
         return dataclasses.replace(self, **changes)
 
+    def get(self, name: str, default=None):
+        """An option by name (the rule engine reads options as a mapping)."""
+        return getattr(self, name, default)
+
     @property
     def last_four_forced_effective(self) -> bool:
         """C06: forced unless 定缺 is on (when ``last_four_forced`` is ``None``)."""
@@ -186,19 +184,8 @@ def _resolve_options(profile: Optional[str], options: Optional[SichuanOptions]) 
 
 def normalize_dingque(dingque) -> Optional[int]:
     """Suit index 0 (万 m), 1 (筒 p), 2 (条 s) of a 定缺 given as ``"m"``/``"万"``/``"p"``/... or 0-2;
-    ``None``/``""`` -> ``None``."""
-    hit = _DQ_FAST.get(dingque) if type(dingque) in (str, int, type(None)) else None
-    if hit is not None:
-        return hit[0]
-    if dingque is None or (isinstance(dingque, str) and not dingque.strip()):
-        return None
-    if isinstance(dingque, (int, np.integer)) and not isinstance(dingque, bool) and 0 <= int(dingque) <= 2:
-        return int(dingque)
-    if isinstance(dingque, str):
-        d = _DINGQUE_ALIASES.get(dingque.strip().lower())
-        if d is not None:
-            return d
-    raise ValueError(f"dingque must be a suit: 'm' (万), 'p' (筒) or 's' (条), got {dingque!r}")
+    ``None``/``""`` -> ``None`` (:func:`mjpy.tiles.suit_number`)."""
+    return suit_number(dingque, "dingque")
 
 
 # ----------------------------------------------------------------------------------------------

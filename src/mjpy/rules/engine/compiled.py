@@ -106,7 +106,7 @@ class Compiled:
                     miss = option_names.index(r.value.name)
                     v = 0
             self.values.append(v)
-            rows.append((expr(r.when), -1 if r.per is None else FACT_INDEX[r.per], miss, float(v)))
+            rows.append((expr(r.when), -1 if r.per is None else FACT_INDEX[r.per], miss, float(v), r.less))
         grps = [(_MODES[g.mode], _ROLES[g.role], g.default is not None,
                  float(g.default[1]) if g.default is not None else 0.0) for g in table.groups]
         wins = [(expr(w.when), all(n in HAND_LEVEL for n in w.when.names)) for w in table.wins]

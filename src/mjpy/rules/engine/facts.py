@@ -69,10 +69,18 @@ FACTS: Mapping[str, str] = {
     "win_pair_joker_joker": "the winning tile is a joker and its pair partner is a joker (双混吊)",
     "zhuowu": "the winning tile is the 5m of a 4m-5m-6m chow, 4m and 6m not both substitutes (捉五魁)",
     "zhuowu_both_jokers": "捉五魁 with 4m and 6m both substitutes (双绘捉五)",
+    # terminals in the sets, four of a kind, the 定缺 suit
+    "all_sets_terminal": "standard form, every set (declared melds included) holds a 1, 9 or honor (带幺九)",
+    "pair_terminal": "the pair (standard form) is a 1, 9 or honor",
+    "n_quads_held": "kinds of which the concealed tiles hold all four (根 / 四归一; a seven-pairs quad too)",
+    "n_pon_fourth_held": "declared pons whose fourth tile is among the concealed tiles",
+    "n_kongs": "declared kongs (concealed and exposed)",
+    "dingque_held": "tiles of the 定缺 suit (situation ``dingque``) are in the hand or its melds",
     # situation (from the caller)
     "self_drawn": "自摸", "after_kong": "the winning tile is a kong replacement (杠上花)",
     "robbing_kong": "抢杠", "last_tile": "the last tile (海底)", "tianhu": "天胡 / 天和",
     "dihu": "地胡 / 人和", "dealer": "the winner is the dealer", "triple_ron": "一炮三响 (three winners)",
+    "kong_discard": "the winning tile is a discard right after the discarder's kong (杠上炮)",
 }
 
 
@@ -106,6 +114,13 @@ def _meld_sets(melds: Sequence[Tuple[str, int]]):
     for kind, t in melds:
         out.append(("chow" if kind == "chi" else "pung", t, kind))
     return out
+
+
+def _set_has_terminal(kind: str, t: int) -> bool:
+    """A chow starting at ``t`` or a pung of ``t`` holds a 1, 9 or honor."""
+    if kind == "chow":
+        return t % 9 in (0, 6)
+    return t in TERMINALS or t >= 27
 
 
 def _chow_rank(slots, jokers) -> int:
@@ -173,6 +188,12 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
         nine = [pre_win[s0 + i] for i in range(9)] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
     held = any(phys in jokers for _, slots in r.groups for _, phys in slots) or any(t in jokers for t in tiles[n_concealed:])
 
+    held_n = {}
+    for _, slots in r.groups:
+        for rep, _ in slots:
+            held_n[rep] = held_n.get(rep, 0) + 1
+    dq = situation.get("dingque")
+
     f = Facts(
         standard=int(std), seven_pairs=int(r.form == "seven_pairs"),
         thirteen_orphans=int(r.form == "thirteen_orphans"),
@@ -202,7 +223,14 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
         win_pair_joker=int(in_pair and partner in jokers and wphys not in jokers),
         win_pair_joker_joker=int(in_pair and partner in jokers and wphys in jokers),
         zhuowu=int(zhuowu), zhuowu_both_jokers=int(both),
+        all_sets_terminal=int(std and all(_set_has_terminal(k, t) for k, t, _ in sets)),
+        pair_terminal=int(pair is not None and (pair in TERMINALS or pair >= 27)),
+        n_quads_held=sum(1 for n in held_n.values() if n == 4),
+        n_pon_fourth_held=sum(1 for k, t in melds if k == "pon" and held_n.get(t, 0) >= 1),
+        n_kongs=sum(1 for k, _ in melds if k in ("minkan", "kakan", "ankan")),
+        dingque_held=int(dq is not None and dq in suits),
     )
-    for k in ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron"):
+    for k in ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
+              "kong_discard"):
         f[k] = int(bool(situation.get(k, False)))
     return f

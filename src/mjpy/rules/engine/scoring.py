@@ -9,7 +9,7 @@ behind the common :class:`~mjpy.rules.interface.RuleSet` interface.
 Scoring a hand: validate the input (one path for every rule set), check the win conditions that
 read only the situation and the melds, enumerate every reading (:mod:`.readings`), compute its
 facts (:mod:`.facts`), evaluate the table (:mod:`.table`) and keep the best reading (就高: the
-highest total, then the fewest jokers used as substitutes). If a reading needs a value the
+highest total, then the fewest jokers used as substitutes, then the highest total before the cap, then the reading whose first counted row comes first in the table). If a reading needs a value the
 regional sources leave open (an :class:`~mjpy.rules.engine.table.Opt` row while the option is
 ``None``), the hand is refused naming the option (docs/rules.md#missing): its best reading cannot
 be known without it.
@@ -28,7 +28,7 @@ from mjcore.analysis import is_win as _kernel_is_win
 
 from ...meld import Meld, coerce_melds
 from ...notation import NotationError, _coerce_counts, parse_hand
-from ...tiles import TILE_NAMES, tile_index
+from ...tiles import TILE_NAMES, suit_number, tile_index
 from ..interface import Result, RuleSet
 from .facts import FACTS, AttrDict, Situation, facts
 from .compiled import compile_table, exact
@@ -39,7 +39,7 @@ __all__ = ["RuleSpec", "TableRules", "melds_array"]
 
 _FLAGS = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer")
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "东": 0, "南": 1, "西": 2, "北": 3, "東": 0}
-_SITUATION = _FLAGS + ("triple_ron",)
+_SITUATION = _FLAGS + ("triple_ron", "kong_discard")
 #: seat / round wind -> tile index (the fast path of ``score``; other spellings take the checked path)
 _JOKER_KEYS = frozenset(("indicator", "joker_tiles"))
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30, 0: 27, 1: 28, 2: 29, 3: 30}
@@ -117,6 +117,8 @@ def _flag_bits(s) -> int:
     for i, k in _FLAG_BITS:
         if s[k]:
             bits |= 1 << i
+    if s.get("dingque") is not None:
+        bits |= (s["dingque"] + 1) << _engine.DINGQUE_SHIFT_BITS
     return bits
 
 
@@ -338,13 +340,18 @@ class TableRules(RuleSet):
             s[k] = v
         for k in ("seat_wind", "round_wind"):
             s[k] = 27 + self._wind(flags.get(k, "E"), k)
+        s["dingque"] = suit_number(flags.get("dingque"), f"{self.name}: dingque")
         if s["self_drawn"]:
             if s["robbing_kong"]:
                 raise ValueError(f"{self.name}: self_drawn and robbing_kong exclude each other")
             if s["triple_ron"]:
                 raise ValueError(f"{self.name}: triple_ron (一炮三响) is a win on a discard: self_drawn must be False")
+            if s["kong_discard"]:
+                raise ValueError(f"{self.name}: kong_discard (杠上炮) is a win on a discard: self_drawn must be False")
         elif s["after_kong"]:
             raise ValueError(f"{self.name}: after_kong (the winning tile is a kong replacement) needs self_drawn=True")
+        if s["after_kong"] + s["robbing_kong"] + s["kong_discard"] > 1:
+            raise ValueError(f"{self.name}: at most one of after_kong, robbing_kong, kong_discard")
         if self.spec.check is not None:
             self.spec.check(s, self.options)
         return s
@@ -395,7 +402,7 @@ class TableRules(RuleSet):
         hand_facts = dict(s)
         hand_facts.update(n_chi=sum(1 for k, _ in ms if k == "chi"),
                           joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms)))
-        assert set(hand_facts) - {"seat_wind", "round_wind"} <= set(FACTS)
+        assert set(hand_facts) - {"seat_wind", "round_wind", "dingque"} <= set(FACTS)
         for cond in self.table.wins:
             if all(n in hand_facts for n in cond.when.names) and not cond.when(hand_facts):
                 return Result(False, 0, [], self.unit, name, f"{name}: {cond.reason}")
@@ -429,7 +436,7 @@ class TableRules(RuleSet):
             if v.missing:
                 missing.update(v.missing)
                 continue
-            key = (Fraction(v.total), -rd.substitutes)
+            key = (Fraction(v.total), -rd.substitutes, Fraction(v.uncapped), (-v.first[0], -v.first[1]))
             if best is None or key > best[0]:
                 best = (key, rd, v)
         if missing:
@@ -573,6 +580,22 @@ class TableRules(RuleSet):
                     bits |= np.uint32(1 << i)
                 continue
             bits |= _per_row(v, n, f"{name}: {k}", bool).astype(np.uint32) << i
+        dq = flags.get("dingque")
+        if dq is not None:
+            if isinstance(dq, (str, int, np.integer)):
+                bits |= np.uint32((suit_number(dq, f"{name}: dingque") + 1) << _engine.DINGQUE_SHIFT_BITS)
+            else:
+                dq = _per_row(dq, n, f"{name}: dingque", object)
+                codes_d = {}
+                for i, x in enumerate(dq):
+                    x = x.item() if isinstance(x, np.generic) else x
+                    if x not in codes_d:
+                        try:
+                            v = suit_number(x, f"{name}: dingque")
+                        except ValueError as e:
+                            raise ValueError(f"hands[{i}]: {e}") from None
+                        codes_d[x] = 0 if v is None else v + 1
+                    bits[i] |= np.uint32(codes_d[x] << _engine.DINGQUE_SHIFT_BITS)
         winds = np.zeros(n, np.uint8)
         for shift, k in ((0, "seat_wind"), (2, "round_wind")):
             v = flags.get(k, "E")

@@ -154,7 +154,8 @@ Number = Union[int, Fraction]
 @dataclass(frozen=True)
 class Fan:
     """One row: ``name``, ``value`` (number or :class:`Opt`), ``when`` (expression), ``per`` (a
-    count fact: the row counts that many times), ``group``, ``en`` (English name)."""
+    count fact: the row counts that many times, less ``less``: 龙七对 takes one 根), ``group``,
+    ``en`` (English name)."""
 
     name: str
     value: Union[Number, Opt]
@@ -162,10 +163,13 @@ class Fan:
     per: Optional[str] = None
     group: str = "base"
     en: str = ""
+    less: int = 0
 
     def __post_init__(self):
         if self.per is not None and self.per not in FACTS:
             raise ValueError(f"Fan {self.name}: unknown count fact {self.per!r}")
+        if self.less and self.per is None:
+            raise ValueError(f"Fan {self.name}: less= needs a count fact (per=)")
 
 
 @dataclass(frozen=True)
@@ -236,6 +240,9 @@ class Value:
     missing: Tuple[str, ...] = ()
     failed: str = ""
     groups: Dict[str, Number] = field(default_factory=dict)
+    uncapped: Number = 0
+    #: (group, row) position of the first row counted, in the compiled order (a tie-break between readings)
+    first: Tuple[int, int] = (1 << 30, 0)
 
 
 def _num(x):
@@ -252,12 +259,14 @@ def evaluate(table: Table, facts: Mapping, options: Mapping) -> Value:
     f = dict(facts)
     missing = []
     parts: Dict[str, Tuple[Group, Number, List[Tuple[str, Number]]]] = {}
-    for g in table.groups:
+    first = (1 << 30, 0)
+    for gi, g in enumerate(table.groups):
         held = []
-        for r in table.rows:
+        where = []
+        for ri, r in enumerate(table.rows):
             if r.group != g.name or not r.when(f):
                 continue
-            n = 1 if r.per is None else f[r.per]
+            n = 1 if r.per is None else f[r.per] - r.less
             if n <= 0:
                 continue
             v = r.value
@@ -267,11 +276,15 @@ def evaluate(table: Table, facts: Mapping, options: Mapping) -> Value:
                     missing.append(r.value.name)
                     continue
             held += [(r.name, v)] * n
+            where += [(gi, ri)] * n
         f["group:" + g.name] = len(held)
         if not held and g.default is not None:
             shown = [g.default]
         else:
             shown = held
+        if held:
+            first = min(first, where[max(range(len(held)), key=lambda i: (held[i][1], -i))] if g.mode == "max"
+                        else where[0])
         if g.mode == "sum":
             val = sum((v for _, v in shown), 0)
         elif g.mode == "max":
@@ -287,6 +300,7 @@ def evaluate(table: Table, facts: Mapping, options: Mapping) -> Value:
         return Value(0, [], missing=tuple(sorted(set(missing))))
     main = sum((v for g, v, _ in parts.values() if g.role == "add"), 0)
     fans = [x for g, _, rows in parts.values() if g.role == "add" for x in rows]
+    uncapped = main
     if table.cap is not None:
         main = min(main, table.cap)
     specials = [(v, rows) for g, v, rows in parts.values() if g.role == "special" and rows]
@@ -306,4 +320,5 @@ def evaluate(table: Table, facts: Mapping, options: Mapping) -> Value:
     points = 2 ** total if table.points == "pow2" else None
     return Value(total, [(n, _num(Fraction(v))) for n, v in fans], points,
                  factors=[(n, _num(Fraction(v))) for n, v in factors],
-                 groups={k: _num(Fraction(v)) for k, (_, v, _) in parts.items()})
+                 groups={k: _num(Fraction(v)) for k, (_, v, _) in parts.items()}, uncapped=_num(Fraction(uncapped)),
+                 first=first)

@@ -1,0 +1,197 @@
+"""Sichuan's fan tables on the rule engine (mjpy.rules.sichuan_tables, ``sichuan_on_engine``)
+against the Sichuan module (mjpy.rules.sichuan, itself checked against tests/reference.py).
+
+* scalar: ``is_win``, the total and the fans (as a multiset) agree on seeded complete hands of the
+  three profiles under every option that changes the table (根 counting C07, 带幺九's pair C03,
+  the cap, 清七对 8分 C01, 抢杠 C09), with melds, 定缺 and every situation flag;
+* the compiled engine and its plain-Python twin agree on the same hands (the facts 根, 带幺九,
+  定缺, 杠上炮 are new to the engine);
+* batch: ``score_batch`` equals the module's ``score_batch`` row by row (定缺 and 杠上炮 per row);
+* waits: the module's ``tenpai_scores`` without its exhausted waits (a virtual fifth copy, which
+  the engine does not read).
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from mjpy import Meld
+from mjpy.rules import sichuan
+from mjpy.rules.bindings import sichuan_on_engine
+
+PROFILES = ("sichuan_fan", "sichuan_points", "chengdu_simple")
+OPTION_SETS = (
+    {}, {"gen_counts_pon_plus_held": False}, {"kong_counts_as_gen": True},
+    {"daiyaojiu_pair_must_contain_terminal": False}, {"max_fan": 3},
+)
+POINTS_ONLY = ({"qing_qidui_8": True}, {"qianggang_mode": "row"})
+N_HANDS = 500               # per profile and option set
+
+
+def complete_hand(rng: random.Random):
+    """A random complete Sichuan hand (counts, melds) in one, two or three suits; ``None`` when a
+    draw holds a fifth copy."""
+    suits = rng.sample(range(3), rng.choice([1, 2, 2, 3]))
+    c = [0] * 34
+    melds = []
+    if rng.random() < 0.25:
+        for _ in range(7):
+            c[9 * rng.choice(suits) + rng.randrange(9)] += 2
+        return (c, []) if max(c) <= 4 else None
+    n_melds = rng.choice([0, 0, 1, 2, 3, 4])
+    for i in range(4):
+        s = rng.choice(suits)
+        if rng.random() < 0.5:
+            t = 9 * s + rng.randrange(7)
+            for d in range(3):
+                c[t + d] += 1
+        else:
+            t = 9 * s + rng.randrange(9)
+            if i < n_melds:
+                kind = rng.choice(["pon", "pon", "minkan", "ankan", "kakan"])
+                melds.append(Meld(kind, [t] * (3 if kind == "pon" else 4)))
+            else:
+                c[t] += 3
+    c[9 * rng.choice(suits) + rng.randrange(9)] += 2
+    total = list(c)
+    for m in melds:
+        for t in m.tiles:
+            total[t] += 1
+    return (c, melds) if max(total) <= 4 else None
+
+
+def situation(rng: random.Random, melds) -> dict:
+    self_drawn = rng.random() < 0.5
+    flags = dict(self_drawn=self_drawn)
+    u = rng.random()
+    if self_drawn and u < 0.2:
+        flags["after_kong"] = True
+    elif not self_drawn and u < 0.15:
+        flags["kong_discard"] = True
+    elif not self_drawn and u < 0.3:
+        flags["robbing_kong"] = True
+    if not melds and rng.random() < 0.05:
+        flags["tianhu"] = True
+    elif not melds and rng.random() < 0.05:
+        flags["dihu"] = True
+    flags["dingque"] = rng.choice([None, None, "m", "p", "s"])
+    return flags
+
+
+def cases(seed, n):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        x = complete_hand(rng)
+        if x is None:
+            continue
+        c, melds = x
+        win = rng.choice([t for t in range(34) if c[t]])
+        out.append((np.array(c, np.uint8), melds, win, situation(rng, melds)))
+    return out
+
+
+def _option_cases():
+    for p in PROFILES:
+        for o in OPTION_SETS + (POINTS_ONLY if p == "sichuan_points" else ()):
+            yield p, o
+
+
+@pytest.mark.parametrize("profile,opts", list(_option_cases()))
+def test_engine_tables_score_as_the_module(profile, opts):
+    o = sichuan.SichuanOptions.preset(profile, **opts)
+    rs = sichuan_on_engine(profile, **opts)
+    wins = 0
+    for c, melds, win, flags in cases(f"sc-engine-{profile}-{sorted(opts.items())}", N_HANDS):
+        a = sichuan.score(c, melds, win, options=o, **flags)
+        b = rs.score(c, melds, win, **flags)
+        assert a.is_win == b.is_win, (c, melds, win, flags, a, b)
+        if a.is_win:
+            wins += 1
+            assert b.total == a.total_fan, (c, melds, win, flags, a, b)
+            assert sorted(b.fans) == sorted((f.name, f.value) for f in a.fans), (c, melds, win, flags, a, b)
+    assert wins > N_HANDS // 4              # the seeded hands are mostly legal wins
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_compiled_and_python_twin_agree(profile):
+    rs = sichuan_on_engine(profile)
+    for c, melds, win, flags in cases(f"sc-twin-{profile}", 300):
+        _, ms = rs._hand(c, melds, 14)
+        s = rs._situation(dict(flags))
+        a = rs._core(c, ms, win, s, ())
+        b = rs._core_python(c, ms, win, s, ())
+        assert (a.is_win, a.total, sorted(a.fans)) == (b.is_win, b.total, sorted(b.fans)), (c, melds, win, flags)
+
+
+def _meld_codes(melds_lists):
+    from mjpy.rules.engine import melds_array
+    return melds_array(melds_lists)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_engine_batch_is_the_module_batch(workers):
+    rows = cases("sc-batch", 3000)
+    hands = np.array([r[0] for r in rows])
+    wins = np.array([r[2] for r in rows])
+    melds = [r[1] for r in rows]
+    self_drawn = np.array([r[3]["self_drawn"] for r in rows])
+    kong_discard = np.array([r[3].get("kong_discard", False) for r in rows])
+    dingque = [r[3]["dingque"] for r in rows]
+    for profile in PROFILES:
+        rs = sichuan_on_engine(profile)
+        want = sichuan.score_batch(hands, wins, melds=melds, self_drawn=self_drawn, kong_discard=kong_discard,
+                                   dingque=dingque, profile=profile)
+        got = rs.score_batch(hands, wins, melds=_meld_codes(melds), self_drawn=self_drawn,
+                             kong_discard=kong_discard, dingque=dingque, workers=workers)
+        np.testing.assert_array_equal(got, want)
+
+
+def test_engine_waits_are_the_module_waits_without_exhausted_ones():
+    rng = random.Random("sc-waits")
+    rs = sichuan_on_engine("sichuan_fan")
+    checked = 0
+    while checked < 300:
+        x = complete_hand(rng)
+        if x is None:
+            continue
+        c, melds = x
+        c[rng.choice([t for t in range(34) if c[t]])] -= 1
+        held = list(c)
+        for m in melds:
+            for t in m.tiles:
+                held[t] += 1
+        dq = rng.choice([None, "m", "p", "s"])
+        want = {t: r for t, r in sichuan.tenpai_scores(np.array(c, np.uint8), melds, dq).items()
+                if held[sichuan.tile_index(t)] < 4}
+        got = rs.waits(np.array(c, np.uint8), melds, dingque=dq)
+        assert set(got) == set(want), (c, melds, dq)
+        for t in got:
+            assert got[t].total == want[t].total_fan, (c, melds, dq, t)
+        checked += 1
+
+
+def test_engine_sichuan_bad_input_is_one_line():
+    rs = sichuan_on_engine("sichuan_fan")
+    for call, text in (
+        (lambda: rs.score("11222244p557799m", win_tile="9m", dingque="x"), "dingque must be a suit"),
+        (lambda: rs.score("11222244p5577m11z", win_tile="1z"), "not used in this rule set"),
+        (lambda: rs.score("11222244p557799m", win_tile="9m", self_drawn=True, kong_discard=True), "杠上炮"),
+        (lambda: sichuan_on_engine("sichuan_fan", max_fan=0), "max_fan"),
+        (lambda: sichuan_on_engine("guobiao"), "not a Sichuan profile"),
+        (lambda: rs.score_batch(np.zeros((1, 34), np.uint8), [0], dingque=["q"]), "dingque must be a suit"),
+    ):
+        with pytest.raises(ValueError, match=text) as e:
+            call()
+        assert "\n" not in str(e.value)
+
+
+def test_engine_sichuan_refuses_by_rule():
+    rs = sichuan_on_engine("sichuan_fan")
+    r = rs.score("123m456p789s11m234m", win_tile="1m")
+    assert not r.is_win and "缺一门" in r.reason
+    r = rs.score("11222244p557799m", win_tile="9m", dingque="p")
+    assert not r.is_win and "定缺" in r.reason
+    assert sichuan_on_engine("sichuan_fan", dingque="p").score("11222244p557799m", win_tile="9m").reason == r.reason

@@ -41,6 +41,17 @@ from mjcore._kernel cimport (
 )
 from mjcore._tables cimport Tables, get_tables
 
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int mj_ctz64(unsigned long long x) noexcept nogil
+
 from mjcore.batch import _executor, resolve_workers
 
 # ------------------------------------------------------------------------------------ facts
@@ -139,8 +150,14 @@ cdef struct Prog:
     const int32_t* a_idx
     const int32_t* a_lo
     const int32_t* a_hi
-    const int32_t* c_start      # clause -> atoms [start, end)
+    const int32_t* c_start      # clause -> range atoms [start, end)
     const int32_t* c_end
+    const uint64_t* c_req       # clause -> facts that must be non-zero (bits)
+    const uint64_t* c_forb      # clause -> facts that must be zero (bits)
+    uint64_t read_bits          # facts some clause tests by its bits
+    const int32_t* r_simple     # the row's expression is one clause of bits only: r_req / r_forb
+    const uint64_t* r_req
+    const uint64_t* r_forb
     const int32_t* e_start      # expression -> clauses [start, end)
     const int32_t* e_end
     const int32_t* r_expr
@@ -226,6 +243,7 @@ cdef struct Ctx:
     Out* out
     int8_t real[34]
     uint64_t real_mask          # kinds of the real tiles
+    bint even                   # every real count is even (seven pairs without jokers may hold)
     int n_jk
     int8_t jkind[8]
     int8_t jok[8]               # jokers of each kind not placed at their own face
@@ -285,12 +303,27 @@ cdef inline bint is_joker(const Ctx* c, int k) noexcept nogil:
 
 
 # ------------------------------------------------------------------------------------ tables
-cdef inline bint expr_true(const Prog* P, int e, const int32_t* f) noexcept nogil:
+cdef inline uint64_t fact_bits(const Prog* P, const int32_t* f) noexcept nogil:
+    """Bit i set when fact i is not 0, for the facts the clause bits test (``P.read_bits``)."""
+    cdef uint64_t b = 0, m = P.read_bits
+    cdef int i
+    while m:
+        i = mj_ctz64(m)
+        b |= <uint64_t>(f[i] != 0) << i
+        m &= m - 1
+    return b
+
+
+cdef inline bint expr_true(const Prog* P, int e, const int32_t* f, uint64_t fb) noexcept nogil:
+    """Whether expression ``e`` holds: one of its clauses has its facts ``c_req`` non-zero, its facts
+    ``c_forb`` zero and its other atoms (a fact or group count within a range) true."""
     cdef int ci, ai, v
     cdef bint ok
     if e < 0:
         return True
     for ci in range(P.e_start[e], P.e_end[e]):
+        if (fb & P.c_req[ci]) != P.c_req[ci] or (fb & P.c_forb[ci]):
+            continue
         ok = True
         for ai in range(P.c_start[ci], P.c_end[ci]):
             v = f[P.a_idx[ai]]
@@ -306,13 +339,14 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
     """The table on one reading's facts ``f`` (group counts written at ``f[NF + g]``)."""
     cdef int g, r, n, best_row, held, w, k
     cdef double val, bestv, main, sv, v
+    cdef uint64_t fb = fact_bits(P, f)
     ev.failed = -1
     ev.missing = 0
     ev.special = -1
     ev.total = 0
     ev.first_row = MAX_ROWS
     for w in range(P.n_wins):
-        if not expr_true(P, P.w_expr[w], f):
+        if not expr_true(P, P.w_expr[w], f, fb):
             ev.failed = w
             return
     for g in range(P.n_groups):
@@ -322,7 +356,10 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
         val = 1.0 if P.g_mode[g] == MODE_PRODUCT else 0.0
         for r in range(P.g_rows[g], P.g_rows[g + 1]):
             ev.rown[r] = 0
-            if not expr_true(P, P.r_expr[r], f):
+            if P.r_simple[r]:                   # one clause of facts tested against 0
+                if (fb & P.r_req[r]) != P.r_req[r] or (fb & P.r_forb[r]):
+                    continue
+            elif not expr_true(P, P.r_expr[r], f, fb):
                 continue
             n = 1 if P.r_per[r] < 0 else f[P.r_per[r]] - P.r_less[r]
             if n <= 0:
@@ -376,7 +413,7 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
             main = sv
         else:
             ev.special = -1
-    if P.floor_expr >= 0 and main < P.floor_value and expr_true(P, P.floor_expr, f):
+    if P.floor_expr >= 0 and main < P.floor_value and expr_true(P, P.floor_expr, f, fb):
         main = P.floor_value
     for g in range(P.n_groups):
         if P.g_role[g] == ROLE_FACTOR:
@@ -631,6 +668,8 @@ cdef void make_concrete(const Ctx* c, Grp* out) noexcept nogil:
     cdef int left[8]
     cdef int j
     memcpy(out, c.g, c.ng * sizeof(Grp))
+    if c.subs == 0:
+        return
     for j in range(c.n_jk):                     # the jokers not at their face (the winning tile's
         left[j] = c.jok[j]                      # substituting joker already taken out)
     concrete(c, out, 0, 0, left)
@@ -682,7 +721,7 @@ cdef void finish(Ctx* c) noexcept nogil:
     cdef int cnt[34]
     cdef int i, s, j, k, w = c.H.win, wj, ph
     cdef bint dup
-    if avail(c) != 0 or not subs_fit(c, -1, -1, -1):
+    if avail(c) != 0 or (c.subs and not subs_fit(c, -1, -1, -1)):
         return
     if c.form == FORM_SEVEN:
         memset(cnt, 0, sizeof(cnt))
@@ -1017,7 +1056,7 @@ cdef void any_shape(Ctx* c) noexcept nogil:
 
 
 cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
-    cdef int i, j, t, m, k, cls, need, total_j = 0, added
+    cdef int i, j, t, m, k, cls, need, total_j = 0, added, x, odd = 0
     cdef int per_class[11]
     cdef uint64_t wanted = 0
     c.P = P
@@ -1030,18 +1069,21 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
     memset(c.hand_f, 0, sizeof(c.hand_f))
     memset(c.meld_counts, 0, sizeof(c.meld_counts))
     for i in range(34):
-        if (H.jmask >> i) & 1:
+        x = H.counts[i]
+        c.pre[i] = x
+        if x == 0:
             c.real[i] = 0
-            if H.counts[i]:
-                c.jkind[c.n_jk] = i
-                c.jok[c.n_jk] = H.counts[i]
-                total_j += H.counts[i]
-                c.n_jk += 1
+        elif (H.jmask >> i) & 1:
+            c.real[i] = 0
+            c.jkind[c.n_jk] = i
+            c.jok[c.n_jk] = x
+            total_j += x
+            c.n_jk += 1
         else:
-            c.real[i] = H.counts[i]
-            if H.counts[i]:
-                c.real_mask |= ONE << i
-        c.pre[i] = H.counts[i]
+            c.real[i] = x
+            c.real_mask |= ONE << i
+            odd |= x
+    c.even = (odd & 1) == 0
     c.pre[H.win] -= 1
     c.meld_kinds = 0
     c.meld_pungs_dragon = c.meld_pungs_wind = c.meld_seat = c.meld_round = 0
@@ -1194,7 +1236,7 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
     o.ng = 0
     setup(&c, P, H, o)
     for w in range(P.n_wins):                   # conditions on the situation and melds first
-        if P.w_hand[w] and not expr_true(P, P.w_expr[w], c.hand_f):
+        if P.w_hand[w] and not expr_true(P, P.w_expr[w], c.hand_f, fact_bits(P, c.hand_f)):
             o.status = S_HAND_FAILED
             o.failed = w
             return
@@ -1211,7 +1253,7 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
         c.ng = 0
         if c.n_jk:
             split(&c, 0, 7, -1, 0)
-        else:
+        elif c.even:
             split_plain(&c, 0, 7, 0, 0)
     if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
         c.form = FORM_THIRTEEN
@@ -1240,8 +1282,8 @@ cdef class Program:
         cdef int i
         if len(groups) > MAX_GROUPS or len(rows) > MAX_ROWS or len(option_names) > 64:
             raise ValueError(f"a table has at most {MAX_GROUPS} groups, {MAX_ROWS} rows and 64 options")
-        a = np.array(atoms, np.int32).reshape(-1, 3)
-        cl = np.array(clauses, np.int32).reshape(-1, 2)
+        a, cl, c_bits = _clause_bits(np.array(atoms, np.int64).reshape(-1, 3),
+                                     np.array(clauses, np.int64).reshape(-1, 2))
         ex = np.array(exprs, np.int32).reshape(-1, 2)
         r_int = np.array([(e, per, miss, less) for e, per, miss, _, less in rows], np.int32).reshape(-1, 4)
         r_val = np.array([v for _, _, _, v, _ in rows], np.float64)
@@ -1252,6 +1294,7 @@ cdef class Program:
             "a_idx": np.ascontiguousarray(a[:, 0]), "a_lo": np.ascontiguousarray(a[:, 1]),
             "a_hi": np.ascontiguousarray(a[:, 2]), "c_start": np.ascontiguousarray(cl[:, 0]),
             "c_end": np.ascontiguousarray(cl[:, 1]), "e_start": np.ascontiguousarray(ex[:, 0]),
+            "c_req": np.ascontiguousarray(c_bits[:, 0]), "c_forb": np.ascontiguousarray(c_bits[:, 1]),
             "e_end": np.ascontiguousarray(ex[:, 1]), "r_expr": np.ascontiguousarray(r_int[:, 0]),
             "r_per": np.ascontiguousarray(r_int[:, 1]), "r_missing": np.ascontiguousarray(r_int[:, 2]),
             "r_less": np.ascontiguousarray(r_int[:, 3]),
@@ -1269,6 +1312,20 @@ cdef class Program:
         self.p.a_hi = _iptr(cols["a_hi"])
         self.p.c_start = _iptr(cols["c_start"])
         self.p.c_end = _iptr(cols["c_end"])
+        self.p.c_req = _uptr(cols["c_req"])
+        self.p.c_forb = _uptr(cols["c_forb"])
+        self.p.read_bits = int(np.bitwise_or.reduce(c_bits.reshape(-1))) if c_bits.size else 0
+        simple = np.zeros((len(rows), 3), np.uint64)
+        for i, (e, _, _, _, _) in enumerate(rows):
+            c0, c1 = int(ex[e, 0]), int(ex[e, 1])
+            if c1 - c0 == 1 and cl[c0, 0] == cl[c0, 1]:
+                simple[i] = (1, c_bits[c0, 0], c_bits[c0, 1])
+        cols["r_simple"] = np.ascontiguousarray(simple[:, 0].astype(np.int32))
+        cols["r_req"] = np.ascontiguousarray(simple[:, 1])
+        cols["r_forb"] = np.ascontiguousarray(simple[:, 2])
+        self.p.r_simple = _iptr(cols["r_simple"])
+        self.p.r_req = _uptr(cols["r_req"])
+        self.p.r_forb = _uptr(cols["r_forb"])
         self.p.e_start = _iptr(cols["e_start"])
         self.p.e_end = _iptr(cols["e_end"])
         self.p.r_expr = _iptr(cols["r_expr"])
@@ -1293,7 +1350,7 @@ cdef class Program:
         self.p.fifth = bool(shape["fifth"])
         self.p.every_win_slot = bool(shape["every_win_slot"])
         self.p.any_honors = bool(shape["any_honors"])
-        read = set(a[:, 0].tolist()) | set(r_int[:, 1].tolist())
+        read = {int(x[0]) for x in atoms} | set(r_int[:, 1].tolist())
         self.p.need = ((NEED_STRAIGHT if read & {X_STRAIGHT, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0)
                        | (NEED_NINE if X_NINE_GATES in read else 0)
                        | (NEED_WIN if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH}
@@ -1309,6 +1366,33 @@ cdef class Program:
         self.p.g_rows = _iptr(g_rows)
 
 
+def _clause_bits(atoms, clauses):
+    """Atoms as clause bits where they test a fact against 0 (``>= 1``: in ``c_req``; ``== 0``: in
+    ``c_forb``; facts are never negative) and range atoms otherwise (group counts, other bounds):
+    ``(range atoms (n, 3) int32, clauses (m, 2) int32 over them, bits (m, 2) uint64)``."""
+    big = 1 << 30
+    out_atoms, out_clauses, bits = [], [], []
+    for a0, a1 in clauses.tolist():
+        req = forb = 0
+        start = len(out_atoms)
+        for idx, lo, hi in atoms[a0:a1].tolist():
+            if idx < NF and lo == 1 and hi >= big:
+                req |= 1 << idx
+            elif idx < NF and lo <= 0 and hi == 0:
+                forb |= 1 << idx
+            elif lo <= 0 and hi >= big:
+                continue                        # always true: counts are never negative
+            else:
+                out_atoms.append((idx, lo, hi))
+        out_clauses.append((start, len(out_atoms)))
+        bits.append((req, forb))
+    return (np.array(out_atoms, np.int32).reshape(-1, 3), np.array(out_clauses, np.int32).reshape(-1, 2),
+            np.array(bits, np.uint64).reshape(-1, 2))
+
+
+assert NF <= 64, "the clause bits hold one fact per bit"
+
+
 def _group_starts(row_groups, n_groups):
     i = 0
     for g in range(n_groups + 1):
@@ -1320,6 +1404,11 @@ def _group_starts(row_groups, n_groups):
 cdef const int32_t* _iptr(a):
     cdef const int32_t[::1] v = a
     return &v[0] if v.shape[0] else <const int32_t*>0
+
+
+cdef const uint64_t* _uptr(a):
+    cdef const uint64_t[::1] v = a
+    return &v[0] if v.shape[0] else <const uint64_t*>0
 
 
 cdef const double* _dptr(a):
@@ -1380,36 +1469,45 @@ def score_one(Program prog, bytes counts, bytes melds, int win, uint32_t flags, 
 cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags) noexcept nogil:
     """The melds of a batch row (-1: the row is bad input: counts, size, melds, winning tile, tile
     set or inconsistent flags; the Python boundary then explains it by the scalar call)."""
-    cdef int cnt[34]
-    cdef int i, j, k, t, total = 0, nm = 0
+    cdef int i, j, k, t, x, total = 0, nm = 0, bad = 0, d
+    cdef uint64_t kinds = 0
+    cdef int8_t extra[34]                       # copies in the melds (written only at meld tiles)
     if win < 0 or win > 33 or h[win] < 1:
         return -1
     for i in range(34):
-        if h[i] > 4:
-            return -1
-        cnt[i] = h[i]
-        total += h[i]
-    for j in range(4):
+        x = h[i]
+        bad |= x > 4
+        total += x
+        kinds |= <uint64_t>(x != 0) << i
+    if bad:
+        return -1
+    for j in range(4):                          # melds: codes, order, and their tiles' copies
         k = m[2 * j]
         t = m[2 * j + 1]
         if k == 0:
             continue
-        if k < 0 or k > 5 or t < 0 or t > 33 or nm != j:
+        if k < 0 or k > 5 or t < 0 or t > 33 or nm != j or (k == M_CHI and (t >= 27 or t % 9 > 6)):
             return -1                           # a bad code, a bad tile, or a meld after an empty slot
         nm += 1
+        for d in range(3 if k == M_CHI else 1):
+            extra[t + d] = 0
+    for j in range(nm):
+        k = m[2 * j]
+        t = m[2 * j + 1]
         if k == M_CHI:
-            if t >= 27 or t % 9 > 6:
-                return -1
-            cnt[t] += 1
-            cnt[t + 1] += 1
-            cnt[t + 2] += 1
+            for d in range(3):
+                extra[t + d] += 1
+                kinds |= ONE << (t + d)
         else:
-            cnt[t] += 3 if k == M_PON else 4
-    if total != 14 - 3 * nm:
+            extra[t] += 3 if k == M_PON else 4
+            kinds |= ONE << t
+    for j in range(nm):
+        t = m[2 * j + 1]
+        for d in range(3 if m[2 * j] == M_CHI else 1):
+            if h[t + d] + extra[t + d] > 4:
+                return -1
+    if total != 14 - 3 * nm or (kinds & ~P.kinds):
         return -1
-    for i in range(34):
-        if cnt[i] > 4 or (cnt[i] and not (P.kinds >> i) & 1):
-            return -1
     if ((flags & 5) == 5 or (flags & 3) == 2 or (flags & 129) == 129 or (flags & 257) == 257
             or (flags & 6) == 6 or (flags & 258) == 258 or (flags & 260) == 260):
         return -1                               # self-drawn with robbing / triple_ron / kong_discard, after_kong without

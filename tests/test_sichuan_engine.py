@@ -7,8 +7,8 @@ against the Sichuan module (mjpy.rules.sichuan, itself checked against tests/ref
 * the compiled engine and its plain-Python twin agree on the same hands (the facts 根, 带幺九,
   定缺, 杠上炮 are new to the engine);
 * batch: ``score_batch`` equals the module's ``score_batch`` row by row (定缺 and 杠上炮 per row);
-* waits: the module's ``tenpai_scores`` without its exhausted waits (a virtual fifth copy, which
-  the engine does not read).
+* waits: the module's ``tenpai_scores``, exhausted waits included (a virtual fifth copy, option
+  ``count_exhausted_waits``), and without them when the option is off.
 """
 from __future__ import annotations
 
@@ -149,28 +149,76 @@ def test_engine_batch_is_the_module_batch(workers):
         np.testing.assert_array_equal(got, want)
 
 
-def test_engine_waits_are_the_module_waits_without_exhausted_ones():
-    rng = random.Random("sc-waits")
-    rs = sichuan_on_engine("sichuan_fan")
-    checked = 0
-    while checked < 300:
+def _exhausted_wait(rng: random.Random):
+    """A waiting hand that holds all four copies of a kind ``t`` and waits on ``t``: a pung and a
+    pair of ``t`` (concealed, or the pung declared) with three more sets, less one ``t``."""
+    t = rng.randrange(27)
+    suits = sorted({t // 9, rng.randrange(3)})
+    c = [0] * 34
+    melds = []
+    if rng.random() < 0.5:
+        c[t] += 5
+    else:
+        melds.append(Meld("pon", [t] * 3))
+        c[t] += 2
+    for _ in range(3):
+        s = rng.choice(suits)
+        if rng.random() < 0.6:
+            u = 9 * s + rng.randrange(7)
+            for d in range(3):
+                c[u + d] += 1
+        else:
+            c[9 * s + rng.randrange(9)] += 3
+    total = list(c)
+    for m in melds:
+        for x in m.tiles:
+            total[x] += 1
+    if total[t] != 5 or max(total[x] for x in range(34) if x != t) > 4:
+        return None
+    c[t] -= 1
+    return np.array(c, np.uint8), melds
+
+
+def _waiting_hands(seed, n, exhausted_share=0.3):
+    """Waiting hands (counts, melds): a tile taken from a complete hand, or (``exhausted_share``) a
+    hand waiting on a kind whose four copies it holds (:func:`_exhausted_wait`)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        if rng.random() < exhausted_share:
+            x = _exhausted_wait(rng)
+            if x is not None:
+                out.append(x)
+            continue
         x = complete_hand(rng)
         if x is None:
             continue
         c, melds = x
         c[rng.choice([t for t in range(34) if c[t]])] -= 1
-        held = list(c)
-        for m in melds:
-            for t in m.tiles:
-                held[t] += 1
+        out.append((np.array(c, np.uint8), melds))
+    return out
+
+
+@pytest.mark.parametrize("count_exhausted", [True, False])
+def test_engine_waits_are_the_module_waits(count_exhausted):
+    o = sichuan.SichuanOptions.preset("sichuan_fan", count_exhausted_waits=count_exhausted)
+    rs = sichuan_on_engine("sichuan_fan", count_exhausted_waits=count_exhausted)
+    rng = random.Random("sc-waits-dq")
+    exhausted = 0
+    for c, melds in _waiting_hands(f"sc-waits-{count_exhausted}", 400):
         dq = rng.choice([None, "m", "p", "s"])
-        want = {t: r for t, r in sichuan.tenpai_scores(np.array(c, np.uint8), melds, dq).items()
-                if held[sichuan.tile_index(t)] < 4}
-        got = rs.waits(np.array(c, np.uint8), melds, dingque=dq)
+        want = sichuan.tenpai_scores(c, melds, dq, options=o)
+        got = rs.waits(c, melds, dingque=dq)
         assert set(got) == set(want), (c, melds, dq)
         for t in got:
             assert got[t].total == want[t].total_fan, (c, melds, dq, t)
-        checked += 1
+            assert sorted(got[t].fans) == sorted((f.name, f.value) for f in want[t].fans), (c, melds, dq, t)
+        held = c.astype(int)
+        for m in melds:
+            for t in m.tiles:
+                held[t] += 1
+        exhausted += sum(1 for t in got if held[sichuan.tile_index(t)] == 4)
+    assert (exhausted > 20) == count_exhausted          # the exhausted waits were exercised (and only then)
 
 
 def test_engine_sichuan_bad_input_is_one_line():

@@ -557,7 +557,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     if want_held:
         k = 0
         for i in range(34):
-            if held[i] == 4:
+            if held[i] >= 4:
                 k += 1
         f[X_N_QUADS_HELD] = k
         k = 0
@@ -1604,7 +1604,8 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
 def waits_one(Program prog, bytes counts, bytes melds, tiles, modes, int seat, int round_, uint64_t jmask):
     """The winning tiles of a validated waiting hand: ``[(tile, mode, total), ...]`` for each of
     ``tiles`` that wins under one of ``modes`` (flag bits, tried in order; the first of equal
-    totals is kept). The kernel's win check skips the tiles that complete no shape."""
+    totals is kept). The kernel's win check skips the tiles that complete no shape. A tile of
+    which the hand holds four (a virtual fifth copy) is allowed only without jokers."""
     cdef Hand H
     cdef Out o
     cdef uint8_t c[34]
@@ -1625,12 +1626,17 @@ def waits_one(Program prog, bytes counts, bytes melds, tiles, modes, int seat, i
         if not 0 <= ts[i] < 34:
             raise ValueError(f"waits_one: tile {ts[i]} outside 0-33")
     memcpy(c, <const uint8_t*>counts, 34)
+    for i in range(n_tiles):
+        if c[ts[i]] >= 4 and jmask:
+            raise ValueError("waits_one: a fifth copy with jokers")
     with nogil:
         for i in range(n_tiles):
             t = ts[i]
             tm[i] = -1
             c[t] += 1
-            if raw_complete(&prog.p, c, nm, jmask):
+            # a fifth copy (a wait on a kind the player holds four of, for rule sets that count it;
+            # never with jokers): past the kernel's tables, the split alone decides
+            if c[t] > 4 or raw_complete(&prog.p, c, nm, jmask):
                 best_m = -1
                 best = 0
                 for m in range(n_modes):

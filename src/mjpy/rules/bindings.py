@@ -195,6 +195,7 @@ def _sichuan_spec(profile: str):
 
     return RuleSpec(profile, defaults=d, table=lambda o: sichuan_tables.table(o, profile),
                     kinds=lambda o: range(27), extra_flags=("dingque", "kong_discard"),
+                    exhausted_waits=lambda o: o.count_exhausted_waits,
                     settle=None if profile == "chengdu_simple" else settle)
 
 
@@ -203,8 +204,7 @@ class SichuanEngineRules(TableRules):
     :mod:`mjpy.rules.sichuan_tables`. Options: the fields of
     :class:`~mjpy.rules.sichuan.SichuanOptions` (``options`` is one). Flags: ``dingque=``,
     ``kong_discard=``. Built by :func:`sichuan_on_engine`; its answers are those of
-    :mod:`mjpy.rules.sichuan` (tests/test_sichuan_engine.py), except that ``waits`` leaves out
-    exhausted waits (docs/rules.md#sichuan-engine)."""
+    :mod:`mjpy.rules.sichuan` (tests/test_sichuan_engine.py)."""
 
     @classmethod
     def bind(cls, row, options):

@@ -72,7 +72,7 @@ FACTS: Mapping[str, str] = {
     # terminals in the sets, four of a kind, the 定缺 suit
     "all_sets_terminal": "standard form, every set (declared melds included) holds a 1, 9 or honor (带幺九)",
     "pair_terminal": "the pair (standard form) is a 1, 9 or honor",
-    "n_quads_held": "kinds of which the concealed tiles hold all four (根 / 四归一; a seven-pairs quad too)",
+    "n_quads_held": "kinds of which the concealed tiles hold all four (根 / 四归一; a seven-pairs quad too; a virtual fifth copy of waits counts)",
     "n_pon_fourth_held": "declared pons whose fourth tile is among the concealed tiles",
     "n_kongs": "declared kongs (concealed and exposed)",
     "dingque_held": "tiles of the 定缺 suit (situation ``dingque``) are in the hand or its melds",
@@ -225,7 +225,7 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
         zhuowu=int(zhuowu), zhuowu_both_jokers=int(both),
         all_sets_terminal=int(std and all(_set_has_terminal(k, t) for k, t, _ in sets)),
         pair_terminal=int(pair is not None and (pair in TERMINALS or pair >= 27)),
-        n_quads_held=sum(1 for n in held_n.values() if n == 4),
+        n_quads_held=sum(1 for n in held_n.values() if n >= 4),
         n_pon_fourth_held=sum(1 for k, t in melds if k == "pon" and held_n.get(t, 0) >= 1),
         n_kongs=sum(1 for k, _ in melds if k in ("minkan", "kakan", "ankan")),
         dingque_held=int(dq is not None and dq in suits),

@@ -72,6 +72,9 @@ class RuleSpec:
     check_flags: Optional[Tuple[str, ...]] = None
     #: ``settle(rules, table) -> Settlement``: the table settlement (docs/settle.md), None without one
     settle: Optional[Callable[["TableRules", Any], Any]] = None
+    #: ``waits`` lists a wait on a kind whose four copies the player holds (a virtual fifth copy;
+    #: for rule sets without jokers)
+    exhausted_waits: Callable[[Any], bool] = lambda o: False
 
 
 class Options(AttrDict):
@@ -550,7 +553,8 @@ class TableRules(RuleSet):
             if key is not None and len(self._sit_cache) < 256:
                 self._sit_cache[key] = sits
         codes = _meld_codes(ms)
-        tiles = [t for t in self.kinds if held[t] < 4]
+        limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
+        tiles = [t for t in self.kinds if held[t] < limit]
         out = {}
         for t, m, _ in _engine.waits_one(self.compiled.program, c.tobytes(), codes, tiles, [_flag_bits(s) for s in sits],
                                          sits[0]["seat_wind"], sits[0]["round_wind"], _mask(jk)):

@@ -219,3 +219,48 @@ def test_cli_analyze_rule_errors(capsys, argv, match):
 
     code, out, err = run_cli(capsys, "analyze", "11222244p557799m", *argv)
     assert code == 2 and out == "" and match in err and err.count("\n") == 1
+
+
+# ------------------------------------------------------------------------------------ one meld encoding
+def test_every_rule_set_takes_the_engine_meld_array():
+    """``score_batch(melds=melds_array(lists))`` equals ``score_batch(melds=lists)`` for the Sichuan
+    and Guobiao bindings too (the (N, 4, 2) encoding of the engine is the interface's one array)."""
+    from mjpy.rules.engine import melds_array
+
+    hands = _sichuan_hands("engine-melds", 300)
+    rng = rng_for("engine-melds", "w")
+    rows, lists, wins = [], [], []
+    for h in hands:
+        c = h.copy()
+        ms = []
+        for t in np.flatnonzero(c >= 3)[:2]:
+            if rng.random() < 0.5:
+                kind = ["pon", "minkan", "ankan", "kakan"][int(rng.integers(4))]
+                c[t] -= 3
+                ms.append(Meld(kind, [int(t)] * (3 if kind == "pon" else 4)))
+        total = c.astype(int).copy()
+        for m in ms:
+            total[m.tiles[0]] += len(m.tiles)
+        if total.max() > 4 or not c.any():
+            continue
+        rows.append(c)
+        lists.append(ms)
+        wins.append(int(np.flatnonzero(c)[0]))
+    H, W = np.array(rows), np.array(wins)
+    assert sum(1 for ms in lists if ms) > 50
+    for name in ("sichuan_fan", "chengdu_simple"):
+        rs = rules.get(name)
+        np.testing.assert_array_equal(rs.score_batch(H, W, melds=melds_array(lists), self_drawn=True),
+                                      rs.score_batch(H, W, melds=lists, self_drawn=True))
+    gb = rules.get("guobiao")
+    GH = H.copy()
+    np.testing.assert_array_equal(gb.score_batch(GH, W, melds=melds_array(lists), self_drawn=True),
+                                  gb.score_batch(GH, W, melds=lists, self_drawn=True))
+    bad = melds_array(lists)
+    i = next(k for k, ms in enumerate(lists) if ms)
+    bad[i, 0, 0] = 9
+    with pytest.raises(ValueError, match=rf"hands\[{i}\].*kind code"):
+        rules.get("sichuan_fan").score_batch(H, W, melds=bad)
+    chi = melds_array([[Meld("chi", "123m")]] * len(H))
+    with pytest.raises(ValueError, match="no chi"):
+        rules.get("sichuan_fan").score_batch(H, W, melds=chi)

@@ -34,9 +34,35 @@ def _bound_options(row_name: str, factory, fields, options):
         raise ValueError(f"{row_name}: {e}") from None
 
 
-def _meld_rows(melds, n: int):
-    """Per-row meld lists (``None`` = none); a 2-D array passes through in the rule set's encoding."""
-    if melds is None or isinstance(melds, np.ndarray):
+def _engine_melds(a: np.ndarray, n: int, rule: str) -> np.ndarray:
+    """The engine's (N, 4, 2) meld array (:func:`mjpy.rules.engine.melds_array`: kind codes chi 1, pon 2,
+    minkan 3, kakan 4, ankan 5, 0 none, melds first) checked: ``(codes, tiles)`` as two (N, 4) int arrays."""
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"{rule}: melds array must hold integers, got dtype {a.dtype}")
+    codes, tiles = a[:, :, 0].astype(np.int64), a[:, :, 1].astype(np.int64)
+    empty = codes == 0
+    after_gap = np.zeros_like(empty)
+    after_gap[:, 1:] = np.logical_or.accumulate(empty, axis=1)[:, :-1] & ~empty[:, 1:]
+    bad = ((codes < 0) | (codes > 5) | (~empty & ((tiles < 0) | (tiles > 33))) | after_gap
+           | ((codes == 1) & ((tiles >= 27) | (tiles % 9 > 6))))
+    if bad.any():
+        i = int(np.flatnonzero(bad.any(1))[0])
+        raise ValueError(f"hands[{i}]: {rule}: melds row {a[i].tolist()} is not (kind code 1-5, lowest tile) "
+                         f"pairs, melds first (codes: chi 1, pon 2, minkan 3, kakan 4, ankan 5)")
+    return codes, tiles
+
+
+def _meld_rows(melds, n: int, rule: str = "", convert=None):
+    """Per-row meld lists (``None`` = none); an (N, 4, 2) array in the engine's encoding goes through
+    ``convert(codes, tiles)`` into the rule set's own; another array passes through in the rule set's
+    own encoding."""
+    if melds is None:
+        return None
+    if isinstance(melds, np.ndarray):
+        if melds.ndim == 3:
+            if melds.shape != (n, 4, 2):
+                raise ValueError(f"{rule}: melds array must have shape ({n}, 4, 2), got {melds.shape}")
+            return convert(*_engine_melds(melds, n, rule))
         return melds
     if len(melds) != n:
         raise ValueError(f"melds: {len(melds)} meld lists for {n} hands")
@@ -95,8 +121,20 @@ class SichuanRules(RuleSet):
         from . import sichuan
 
         n = len(hands)
-        return sichuan.score_batch(hands, win_tiles, melds=_meld_rows(melds, n), options=self.options,
+        return sichuan.score_batch(hands, win_tiles, melds=_meld_rows(melds, n, self.name, self._melds34),
+                                   options=self.options,
                                    workers=workers, **flags)
+
+    def _melds34(self, codes, tiles):
+        """Engine meld codes -> Sichuan's (N, 34) encoding (3 = 碰, 4 = kong)."""
+        chi = (codes == 1).any(1)
+        if chi.any():
+            raise ValueError(f"hands[{int(np.argmax(chi))}]: {self.name}: Sichuan has no chi (不可以吃)")
+        out = np.zeros((len(codes), 34), np.int8)
+        rows = np.repeat(np.arange(len(codes)), 4).reshape(len(codes), 4)
+        held = codes > 0
+        np.add.at(out, (rows[held], tiles[held]), np.where(codes[held] == 2, 3, 4).astype(np.int8))
+        return out
 
     @property
     def can_settle(self) -> bool:
@@ -156,11 +194,18 @@ class GuobiaoRules(RuleSet):
             hand13, melds, self_drawn=flags["self_drawn"], seat_wind=flags["seat_wind"],
             round_wind=flags["round_wind"], flowers=flags.get("flowers", 0), options=self.options).items()}
 
+    @staticmethod
+    def _melds8(codes, tiles):
+        """Engine meld codes -> Guobiao's (N, 8) encoding (kind -1 none, 0 chi, 1 pon, 2 明杠, 3 暗杠)."""
+        kind = np.array([-1, 0, 1, 2, 2, 3], np.int8)[codes]
+        return np.ascontiguousarray(np.stack([kind, np.where(codes > 0, tiles, -1).astype(np.int8)], 2)
+                                    .reshape(len(codes), 8))
+
     def _score_batch(self, hands, win_tiles, melds, flags, workers) -> np.ndarray:
         from . import guobiao
 
         n = len(hands)
-        m = _meld_rows(melds, n)
+        m = _meld_rows(melds, n, self.name, self._melds8)
         if m is not None and not isinstance(m, np.ndarray):
             m = guobiao.batch_melds(m)
         bits = np.zeros(n, np.int64)

@@ -126,9 +126,10 @@ class RuleSet:
     def score_batch(self, hands14, win_tiles=None, *, melds=None, self_drawn=False, workers=None,
                     **flags) -> np.ndarray:
         """Totals of many complete hands (numpy in, numpy out, no GIL): ``-1`` where a row is no
-        legal win. ``melds``: one list of :class:`mjpy.Meld` per row, or ``None`` (the engine rule
-        sets also take :func:`mjpy.rules.engine.melds_array`'s (N, 4, 2) array); flags: one bool
-        or one value per row."""
+        legal win. ``melds``: one list of :class:`mjpy.Meld` per row, ``None``, or the one array
+        encoding every rule set takes: :func:`mjpy.rules.engine.melds_array`'s (N, 4, 2) (kind code,
+        lowest tile) pairs (Sichuan and Guobiao also keep their own (N, 34) / (N, 8) arrays); flags:
+        one bool or one value per row."""
         unknown = sorted(set(flags) - set(self.batch_flags))
         if unknown:
             raise TypeError(f"{self.name}.score_batch: unknown keyword {unknown[0]!r} "

@@ -459,6 +459,31 @@ cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, con
     return total
 
 
+cdef int break_tie(const Tables* T, uint8_t* e, const uint8_t* h, uint8_t* disc, int d, const int* ties,
+                   int n_ties, uint64_t allowed, uint64_t jm, const Rules* R, Ctx* ctx,
+                   const Lookup* L) noexcept nogil:
+    """Of the discards ``ties`` (each leaves the distance ``d``), the one leaving the most useful tiles
+    unseen (:func:`useful_jokers` when ``jm`` names joker kinds, else :func:`useful_left` with the
+    14-tile lookup ``L``), then the first in the discard order."""
+    cdef int i, c, u, best_u = -1, pick = ties[0]
+    if n_ties == 1:
+        return pick
+    for i in range(n_ties):
+        c = ties[i]
+        e[c] -= 1
+        disc[c] += 1
+        if jm:
+            u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx)
+        else:
+            u = useful_left(T, e, disc, d, allowed, R, ctx, L, c)
+        e[c] += 1
+        disc[c] -= 1
+        if u > best_u or (u == best_u and RANK_ORDER[c] < RANK_ORDER[pick]):
+            best_u = u
+            pick = c
+    return pick
+
+
 cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py_ssize_t r, Out* o,
                       uint8_t* h, uint8_t* disc, uint64_t jm) noexcept nogil:
     """The greedy loop of a deal whose joker kinds are ``jm``: the copies of those kinds are
@@ -466,7 +491,7 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
     ones (:func:`hand_distance`, :func:`hand_complete`)."""
     cdef uint8_t e[34]          # the real tiles: the hand without its joker tiles
     cdef int8_t* shrow = o.sh + r * draws
-    cdef int i, t, k, c, d, x, best, turn, n_ties, u, best_u, pick
+    cdef int i, t, k, c, d, x, best, turn, n_ties, pick
     cdef int ties[34]
     cdef Ctx ctx
     ctx.forms = R.forms
@@ -514,19 +539,7 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
                     ties[n_ties] = c
                     n_ties += 1
         d = best
-        pick = ties[0]
-        if n_ties > 1:
-            best_u = -1
-            for i in range(n_ties):
-                c = ties[i]
-                e[c] -= 1
-                disc[c] += 1
-                u = useful_jokers(T, e, h, disc, d, R.kinds, jm, &ctx)
-                e[c] += 1
-                disc[c] -= 1
-                if u > best_u or (u == best_u and RANK_ORDER[c] < RANK_ORDER[pick]):
-                    best_u = u
-                    pick = c
+        pick = break_tie(T, e, h, disc, d, ties, n_ties, R.kinds, jm, R, &ctx, NULL)
         e[pick] -= 1
         h[pick] -= 1
         disc[pick] += 1
@@ -543,7 +556,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
     cdef uint8_t e[34]          # the hand without its 定缺 tiles (= h without 定缺)
     cdef uint8_t disc[34]       # own discards
     cdef int8_t* shrow = o.sh + r * draws
-    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, u, best_u, pick, kn14, p7, o7, x, k7, od14
+    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, pick, kn14, p7, o7, x, k7, od14
     cdef int ties[34]
     cdef uint64_t allowed
     cdef Lookup L
@@ -649,19 +662,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
                         ties[n_ties] = c
                         n_ties += 1
             d = best
-            pick = ties[0]
-            if n_ties > 1:
-                best_u = -1
-                for i in range(n_ties):
-                    c = ties[i]
-                    e[c] -= 1
-                    disc[c] += 1
-                    u = useful_left(T, e, disc, d, allowed, R, &ctx, &L, c)
-                    e[c] += 1
-                    disc[c] -= 1
-                    if u > best_u or (u == best_u and RANK_ORDER[c] < RANK_ORDER[pick]):
-                        best_u = u
-                        pick = c
+            pick = break_tie(T, e, h, disc, d, ties, n_ties, allowed, 0, R, &ctx, &L)
             e[pick] -= 1
         h[pick] -= 1
         disc[pick] += 1

@@ -52,6 +52,46 @@ cdef extern from *:
     """
     int mj_ctz64(unsigned long long x) noexcept nogil
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* 34 tile counts at once: the kinds held (bit i), the total, whether one exceeds 4, whether one
+       is odd. Eight counts per 64-bit word on little-endian hosts; a plain loop elsewhere. */
+    static inline void mj_counts_summary(const unsigned char* h, unsigned long long* nz, int* total,
+                                         int* over4, int* odd) {
+    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_M_X64) || defined(_M_ARM64)
+        unsigned long long m = 0, w, t, big = 0, o = 0;
+        int s = 0, i;
+        for (i = 0; i < 4; i++) {
+            memcpy(&w, h + 8 * i, 8);
+            t = (((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | w) & 0x8080808080808080ULL;
+            m |= (((t >> 7) * 0x0102040810204080ULL) >> 56) << (8 * i);
+            big |= (((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7B7B7B7B7B7B7B7BULL) | w) & 0x8080808080808080ULL;
+            o |= w & 0x0101010101010101ULL;
+            s += (int)((w * 0x0101010101010101ULL) >> 56);   /* exact while every count is <= 4 */
+        }
+        for (i = 32; i < 34; i++) {
+            m |= (unsigned long long)(h[i] != 0) << i;
+            big |= h[i] > 4;
+            o |= h[i] & 1;
+            s += h[i];
+        }
+        *nz = m; *total = s; *over4 = big != 0; *odd = o != 0;
+    #else
+        unsigned long long m = 0;
+        int s = 0, big = 0, o = 0, i;
+        for (i = 0; i < 34; i++) {
+            m |= (unsigned long long)(h[i] != 0) << i;
+            big |= h[i] > 4;
+            o |= h[i] & 1;
+            s += h[i];
+        }
+        *nz = m; *total = s; *over4 = big; *odd = o;
+    #endif
+    }
+    """
+    void mj_counts_summary(const uint8_t* h, uint64_t* nz, int* total, int* over4, int* odd) noexcept nogil
+
 from mjcore.batch import _executor, resolve_workers
 
 # ------------------------------------------------------------------------------------ facts
@@ -236,6 +276,7 @@ cdef struct Dump:               # one scored reading, for the tests
 cdef struct Ctx:
     Dump* dump                  # when set, every scored reading is copied here (up to dump_cap)
     int need                    # NEED_* families to compute (all when dumping)
+    bint detail                 # keep the best reading's facts and groups (score_one)
     int dump_cap
     int dump_n
     const Prog* P
@@ -706,12 +747,13 @@ cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
         o.uncapped = ev.uncapped
         o.first_row = ev.first_row
         o.n_sub = f[X_N_SUB]
-        memcpy(o.facts, f, sizeof(f))
         o.form = c.form
-        o.ng = c.ng
-        make_concrete(c, o.g)
-        o.win_g = i
-        o.win_s = s
+        if c.detail:                            # the best reading's facts and groups (score_one)
+            memcpy(o.facts, f, sizeof(f))
+            o.ng = c.ng
+            make_concrete(c, o.g)
+            o.win_g = i
+            o.win_s = s
 
 
 cdef void finish(Ctx* c) noexcept nogil:
@@ -1056,7 +1098,8 @@ cdef void any_shape(Ctx* c) noexcept nogil:
 
 
 cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
-    cdef int i, j, t, m, k, cls, need, total_j = 0, added, x, odd = 0
+    cdef int i, j, t, m, k, cls, need, total_j = 0, added, x, odd = 0, over4
+    cdef uint64_t nz
     cdef int per_class[11]
     cdef uint64_t wanted = 0
     c.P = P
@@ -1068,22 +1111,29 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
     c.real_mask = 0
     memset(c.hand_f, 0, sizeof(c.hand_f))
     memset(c.meld_counts, 0, sizeof(c.meld_counts))
-    for i in range(34):
-        x = H.counts[i]
-        c.pre[i] = x
-        if x == 0:
-            c.real[i] = 0
-        elif (H.jmask >> i) & 1:
-            c.real[i] = 0
-            c.jkind[c.n_jk] = i
-            c.jok[c.n_jk] = x
-            total_j += x
-            c.n_jk += 1
-        else:
-            c.real[i] = x
-            c.real_mask |= ONE << i
-            odd |= x
-    c.even = (odd & 1) == 0
+    mj_counts_summary(H.counts, &nz, &x, &over4, &odd)
+    memcpy(c.pre, H.counts, 34)
+    if (nz & H.jmask) == 0:                     # no joker tile held
+        memcpy(c.real, H.counts, 34)
+        c.real_mask = nz
+        c.even = not odd
+    else:
+        odd = 0
+        for i in range(34):
+            x = H.counts[i]
+            if x == 0:
+                c.real[i] = 0
+            elif (H.jmask >> i) & 1:
+                c.real[i] = 0
+                c.jkind[c.n_jk] = i
+                c.jok[c.n_jk] = x
+                total_j += x
+                c.n_jk += 1
+            else:
+                c.real[i] = x
+                c.real_mask |= ONE << i
+                odd |= x
+        c.even = (odd & 1) == 0
     c.pre[H.win] -= 1
     c.meld_kinds = 0
     c.meld_pungs_dragon = c.meld_pungs_wind = c.meld_seat = c.meld_round = 0
@@ -1219,9 +1269,10 @@ cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64
 
 
 cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
-                     int* dump_n=NULL) noexcept nogil:
+                     int* dump_n=NULL, bint detail=True) noexcept nogil:
     cdef Ctx c
     cdef int w, n_sets, dup
+    c.detail = detail
     c.dump = dump
     c.dump_cap = dump_cap
     c.need = NEED_ALL if dump != NULL else P.need
@@ -1469,16 +1520,12 @@ def score_one(Program prog, bytes counts, bytes melds, int win, uint32_t flags, 
 cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags) noexcept nogil:
     """The melds of a batch row (-1: the row is bad input: counts, size, melds, winning tile, tile
     set or inconsistent flags; the Python boundary then explains it by the scalar call)."""
-    cdef int i, j, k, t, x, total = 0, nm = 0, bad = 0, d
-    cdef uint64_t kinds = 0
+    cdef int i, j, k, t, total, nm = 0, bad, odd, d
+    cdef uint64_t kinds
     cdef int8_t extra[34]                       # copies in the melds (written only at meld tiles)
     if win < 0 or win > 33 or h[win] < 1:
         return -1
-    for i in range(34):
-        x = h[i]
-        bad |= x > 4
-        total += x
-        kinds |= <uint64_t>(x != 0) << i
+    mj_counts_summary(h, &kinds, &total, &bad, &odd)
     if bad:
         return -1
     for j in range(4):                          # melds: codes, order, and their tiles' copies
@@ -1530,7 +1577,7 @@ cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, con
             continue
         load_hand(&H, hands + 34 * r, melds + 8 * r, nm, wins[r], flags[r], 27 + (winds[r] & 3),
                   27 + ((winds[r] >> 2) & 3), jmasks[r])
-        score_hand(P, &H, &o)
+        score_hand(P, &H, &o, NULL, 0, NULL, False)
         status[r] = o.status
         out[r] = o.total if o.status == S_WIN else -1
 
@@ -1641,7 +1688,7 @@ def waits_one(Program prog, bytes counts, bytes melds, tiles, modes, int seat, i
                 best = 0
                 for m in range(n_modes):
                     load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
-                    score_hand(&prog.p, &H, &o)
+                    score_hand(&prog.p, &H, &o, NULL, 0, NULL, False)
                     if o.status == S_WIN and (best_m < 0 or o.total > best):
                         best_m = m
                         best = o.total

@@ -34,7 +34,7 @@ def _bound_options(row_name: str, factory, fields, options):
         raise ValueError(f"{row_name}: {e}") from None
 
 
-def _engine_melds(a: np.ndarray, n: int, rule: str) -> np.ndarray:
+def _engine_melds(a: np.ndarray, rule: str):
     """The engine's (N, 4, 2) meld array (:func:`mjpy.rules.engine.melds_array`: kind codes chi 1, pon 2,
     minkan 3, kakan 4, ankan 5, 0 none, melds first) checked: ``(codes, tiles)`` as two (N, 4) int arrays."""
     if a.dtype.kind not in "iu":
@@ -62,7 +62,7 @@ def _meld_rows(melds, n: int, rule: str = "", convert=None):
         if melds.ndim == 3:
             if melds.shape != (n, 4, 2):
                 raise ValueError(f"{rule}: melds array must have shape ({n}, 4, 2), got {melds.shape}")
-            return convert(*_engine_melds(melds, n, rule))
+            return convert(*_engine_melds(melds, rule))
         return melds
     if len(melds) != n:
         raise ValueError(f"melds: {len(melds)} meld lists for {n} hands")

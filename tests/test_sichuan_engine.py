@@ -1,9 +1,10 @@
 """Sichuan's fan tables on the rule engine (mjpy.rules.sichuan_tables, ``sichuan_on_engine``)
 against the Sichuan module (mjpy.rules.sichuan, itself checked against tests/reference.py).
 
-* scalar: ``is_win``, the total and the fans (as a multiset) agree on seeded complete hands of the
-  three profiles under every option that changes the table (根 counting C07, 带幺九's pair C03,
-  the cap, 清七对 8分 C01, 抢杠 C09), with melds, 定缺 and every situation flag;
+* scalar: ``is_win``, the total, the fans (as a multiset) and the detail (base row, 根, multiplier,
+  points, cap) agree on seeded complete hands of the three profiles under every option that changes
+  the table (根 counting C07, 带幺九's pair C03, the cap, 清七对 8分 C01, 抢杠 C09, chengdu's
+  doubling), with melds, 定缺 and every situation flag;
 * the compiled engine and its plain-Python twin agree on the same hands (the facts 根, 带幺九,
   定缺, 杠上炮 are new to the engine);
 * batch: ``score_batch`` equals the module's ``score_batch`` row by row (定缺 and 杠上炮 per row);
@@ -27,6 +28,7 @@ OPTION_SETS = (
     {"daiyaojiu_pair_must_contain_terminal": False}, {"max_fan": 3},
 )
 POINTS_ONLY = ({"qing_qidui_8": True}, {"qianggang_mode": "row"})
+CHENGDU_ONLY = ({"combination": "doubling", "base_points": 4},)
 N_HANDS = 500               # per profile and option set
 
 
@@ -95,7 +97,8 @@ def cases(seed, n):
 
 def _option_cases():
     for p in PROFILES:
-        for o in OPTION_SETS + (POINTS_ONLY if p == "sichuan_points" else ()):
+        for o in OPTION_SETS + (POINTS_ONLY if p == "sichuan_points" else ()) + \
+                (CHENGDU_ONLY if p == "chengdu_simple" else ()):
             yield p, o
 
 
@@ -112,6 +115,10 @@ def test_engine_tables_score_as_the_module(profile, opts):
             wins += 1
             assert b.total == a.total_fan, (c, melds, win, flags, a, b)
             assert sorted(b.fans) == sorted((f.name, f.value) for f in a.fans), (c, melds, win, flags, a, b)
+            d = b.detail
+            assert (d["base"], d["base_fan"], d["gen"], d["multiplier"], d["points"], d["capped"],
+                    d["uncapped_total"]) == (a.base, a.base_fan, a.gen, a.multiplier, a.points, a.capped,
+                                             a.uncapped_total), (c, melds, win, flags, a, d)
     assert wins > N_HANDS // 4              # the seeded hands are mostly legal wins
 
 

@@ -240,7 +240,7 @@ def _sichuan_spec(profile: str):
 
     return RuleSpec(profile, defaults=d, table=lambda o: sichuan_tables.table(o, profile),
                     kinds=lambda o: range(27), extra_flags=("dingque", "kong_discard"),
-                    exhausted_waits=lambda o: o.count_exhausted_waits,
+                    exhausted_waits=lambda o: o.count_exhausted_waits, detail=sichuan_tables.detail,
                     settle=None if profile == "chengdu_simple" else settle)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .engine.table import F, Fan, Group, Table, Win
 
-__all__ = ["table", "WINS"]
+__all__ = ["table", "WINS", "detail"]
 
 #: 缺一门 (R1): a win lacks one suit; a hand holding its 定缺 suit cannot win
 WINS = (
@@ -129,3 +129,41 @@ def table(o, profile: str = "") -> Table:
         rows = [r for r in rows if r.group == "base"][::-1] + [r for r in rows if r.group != "base"]
     base = Group("base", mode, default=("P和", 0) if profile == "chengdu_simple" else None)   # CD-F: a win without a fan
     return Table(profile, unit, tuple(rows), groups=(base, Group("extra", "sum")), cap=o.max_fan, wins=WINS)
+
+
+_GEN_NAMES = ("根", "四歸一")
+
+
+def _base_names() -> frozenset:
+    """The names of the base rows of every profile under every option."""
+    from types import SimpleNamespace
+
+    names = {"P和"}
+    for qianggang in ("row", "bonus"):
+        o = SimpleNamespace(gen_counts_pon_plus_held=True, kong_counts_as_gen=True, qing_qidui_8=True,
+                            daiyaojiu_pair_must_contain_terminal=True, qianggang_mode=qianggang)
+        for _, make, _ in _SHAPES.values():
+            names |= {r.name for r in make(o) if r.group == "base"}
+    return frozenset(names)
+
+
+_BASE_NAMES = _base_names()
+
+
+def detail(o, total, fans, d) -> dict:
+    """What :class:`~mjpy.rules.sichuan.ScoreResult` adds to a total: the base row and its value, 根
+    counted, declared kongs, ``multiplier`` (2^(番-1) in ``sichuan_fan``, 2^番 in ``chengdu_simple``
+    with ``combination="doubling"``, else ``None``), ``points`` (基本分 x multiplier, or the total),
+    ``capped`` and ``uncapped_total`` (docs/rules.md#sichuan-fan)."""
+    base = [(n, v) for n, v in fans if n not in _GEN_NAMES and n in _BASE_NAMES]
+    top = max(base, key=lambda x: x[1]) if base else (None, 0)
+    uncapped = d["groups"]["base"] + d["groups"]["extra"]
+    if o.profile == "sichuan_fan":
+        mult = 2 ** (total - 1)
+    elif o.profile == "chengdu_simple" and o.combination == "doubling":
+        mult = 2 ** total
+    else:
+        mult = None
+    return {"base": top[0], "base_fan": top[1], "gen": sum(1 for n, _ in fans if n in _GEN_NAMES),
+            "multiplier": mult, "points": o.base_points * mult if mult is not None else total,
+            "capped": uncapped != total, "uncapped_total": uncapped}

@@ -75,6 +75,9 @@ class RuleSpec:
     #: ``waits`` lists a wait on a kind whose four copies the player holds (a virtual fifth copy;
     #: for rule sets without jokers)
     exhausted_waits: Callable[[Any], bool] = lambda o: False
+    #: ``detail(options, total, fans, detail) -> dict``: fields the rule set adds to a win's ``detail``
+    #: (Sichuan: ``multiplier``, ``points``, ``gen``, ...)
+    detail: Optional[Callable[[Any, Any, Any, Mapping], Mapping]] = None
 
 
 class Options(AttrDict):
@@ -385,6 +388,8 @@ class TableRules(RuleSet):
             detail = {"factors": factors, "groups": gv, "substitutes": n_sub, "form": form}
             if self._pow2:
                 detail["points"] = 2 ** total
+            if self.spec.detail is not None:
+                detail.update(self.spec.detail(self.options, total, fans, detail))
             return Result._fast(True, total, fans, self.unit, name, "", form,
                                 _reading(form, *reading) if reading is not None else None, detail)
         if status == _engine.STATUS_MISSING:
@@ -454,6 +459,8 @@ class TableRules(RuleSet):
         detail = {"factors": v.factors, "groups": v.groups, "substitutes": rd.substitutes, "form": rd.form}
         if v.points is not None:
             detail["points"] = v.points
+        if self.spec.detail is not None:
+            detail.update(self.spec.detail(self.options, v.total, v.fans, detail))
         return Result(True, v.total, v.fans, self.unit, name, "", rd.form, rd if jk else None, detail)
 
     def _kernel_win(self, c, n_melds: int, jk) -> bool:

@@ -32,6 +32,28 @@ CHENGDU_ONLY = ({"combination": "doubling", "base_points": 4},)
 N_HANDS = 500               # per profile and option set
 
 
+def _random_set(rng: random.Random, suits, chow_share: float):
+    """``("chow", lowest tile)`` or ``("pung", tile)`` in one of ``suits``."""
+    s = rng.choice(suits)
+    if rng.random() < chow_share:
+        return "chow", 9 * s + rng.randrange(7)
+    return "pung", 9 * s + rng.randrange(9)
+
+
+def _add(c, kind: str, t: int) -> None:
+    for d in (range(3) if kind == "chow" else (0, 0, 0)):
+        c[t + d] += 1
+
+
+def _with_melds(c, melds):
+    """Copies of each kind in the hand and its melds."""
+    total = list(c)
+    for m in melds:
+        for t in m.tiles:
+            total[t] += 1
+    return total
+
+
 def complete_hand(rng: random.Random):
     """A random complete Sichuan hand (counts, melds) in one, two or three suits; ``None`` when a
     draw holds a fifth copy."""
@@ -44,24 +66,14 @@ def complete_hand(rng: random.Random):
         return (c, []) if max(c) <= 4 else None
     n_melds = rng.choice([0, 0, 1, 2, 3, 4])
     for i in range(4):
-        s = rng.choice(suits)
-        if rng.random() < 0.5:
-            t = 9 * s + rng.randrange(7)
-            for d in range(3):
-                c[t + d] += 1
+        kind, t = _random_set(rng, suits, 0.5)
+        if kind == "pung" and i < n_melds:
+            meld = rng.choice(["pon", "pon", "minkan", "ankan", "kakan"])
+            melds.append(Meld(meld, [t] * (3 if meld == "pon" else 4)))
         else:
-            t = 9 * s + rng.randrange(9)
-            if i < n_melds:
-                kind = rng.choice(["pon", "pon", "minkan", "ankan", "kakan"])
-                melds.append(Meld(kind, [t] * (3 if kind == "pon" else 4)))
-            else:
-                c[t] += 3
+            _add(c, kind, t)
     c[9 * rng.choice(suits) + rng.randrange(9)] += 2
-    total = list(c)
-    for m in melds:
-        for t in m.tiles:
-            total[t] += 1
-    return (c, melds) if max(total) <= 4 else None
+    return (c, melds) if max(_with_melds(c, melds)) <= 4 else None
 
 
 def situation(rng: random.Random, melds) -> dict:
@@ -169,17 +181,8 @@ def _exhausted_wait(rng: random.Random):
         melds.append(Meld("pon", [t] * 3))
         c[t] += 2
     for _ in range(3):
-        s = rng.choice(suits)
-        if rng.random() < 0.6:
-            u = 9 * s + rng.randrange(7)
-            for d in range(3):
-                c[u + d] += 1
-        else:
-            c[9 * s + rng.randrange(9)] += 3
-    total = list(c)
-    for m in melds:
-        for x in m.tiles:
-            total[x] += 1
+        _add(c, *_random_set(rng, suits, 0.6))
+    total = _with_melds(c, melds)
     if total[t] != 5 or max(total[x] for x in range(34) if x != t) > 4:
         return None
     c[t] -= 1
@@ -220,10 +223,7 @@ def test_engine_waits_are_the_module_waits(count_exhausted):
         for t in got:
             assert got[t].total == want[t].total_fan, (c, melds, dq, t)
             assert sorted(got[t].fans) == sorted((f.name, f.value) for f in want[t].fans), (c, melds, dq, t)
-        held = c.astype(int)
-        for m in melds:
-            for t in m.tiles:
-                held[t] += 1
+        held = _with_melds(c.tolist(), melds)
         exhausted += sum(1 for t in got if held[sichuan.tile_index(t)] == 4)
     assert (exhausted > 20) == count_exhausted          # the exhausted waits were exercised (and only then)
 

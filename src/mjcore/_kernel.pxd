@@ -25,6 +25,21 @@ from mjcore._tables cimport (
     Tables,
 )
 
+cdef extern from *:
+    """
+    /* bit helpers shared by the extensions: lowest set bit and population count of 64 bits */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    static __inline int mj_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
+    #else
+    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int mj_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #endif
+    """
+    int mj_ctz64(unsigned long long x) noexcept nogil       # x != 0
+    int mj_popcount64(unsigned long long x) noexcept nogil
+
 cdef enum:
     FORM_STANDARD = 1
     FORM_SEVEN_PAIRS = 2

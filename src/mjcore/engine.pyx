@@ -37,20 +37,10 @@ from mjcore._kernel cimport (
     Lookup,
     hand_complete,
     lookup,
+    mj_ctz64,
     std_udistance,
 )
 from mjcore._tables cimport Tables, get_tables
-
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int mj_ctz64(unsigned long long x) noexcept nogil
 
 cdef extern from *:
     """

@@ -17,11 +17,7 @@ cimport numpy as cnp
 cnp.import_array()
 
 from mjcore._tables cimport Tables, get_tables
-from mjcore._kernel cimport Lookup, lookup, std_waits, load_words, four_mask, row_size
-
-cdef extern from *:
-    int __builtin_popcountll(unsigned long long) nogil
-    int __builtin_ctzll(unsigned long long) nogil
+from mjcore._kernel cimport Lookup, lookup, std_waits, load_words, four_mask, row_size, mj_ctz64, mj_popcount64
 
 # ------------------------------------------------------------------------------------------------
 # fan numbers (docs/rules.md#guobiao-fans)
@@ -593,7 +589,7 @@ cdef void whole_hand(const uint8_t* a, int nkong, uint8_t* f) noexcept nogil:
         flag |= 8
     if p & DRAGON_MASK:
         flag |= 16
-    hog = __builtin_popcountll(four_mask(a))
+    hog = mj_popcount64(four_mask(a))
     simples = (p & YAOJIU_MASK) == 0
     yaojiu_only = (p & ~YAOJIU_MASK) == 0
     terminals_only = yaojiu_only and not (flag & 24)
@@ -689,32 +685,32 @@ cdef int finish(const Params* P, uint8_t* f) noexcept nogil:
     nonzero_bits(f, &m0, &m1)
     x = m0
     while x:
-        i = __builtin_ctzll(x)
+        i = mj_ctz64(x)
         x &= x - 1
         ex0 |= P.excl[i][0]
         ex1 |= P.excl[i][1]
     x = m1
     while x:
-        i = __builtin_ctzll(x) + 64
+        i = mj_ctz64(x) + 64
         x &= x - 1
         ex0 |= P.excl[i][0]
         ex1 |= P.excl[i][1]
     x = m0 & ex0
     while x:
-        f[__builtin_ctzll(x)] = 0
+        f[mj_ctz64(x)] = 0
         x &= x - 1
     x = m1 & ex1
     while x:
-        f[__builtin_ctzll(x) + 64] = 0
+        f[mj_ctz64(x) + 64] = 0
         x &= x - 1
     x = m0 & ~ex0
     while x:
-        i = __builtin_ctzll(x)
+        i = mj_ctz64(x)
         x &= x - 1
         total += P.value[i] * f[i]
     x = m1 & ~ex1
     while x:
-        i = __builtin_ctzll(x) + 64
+        i = mj_ctz64(x) + 64
         x &= x - 1
         total += P.value[i] * f[i]
     return total
@@ -741,7 +737,7 @@ cdef int count_waits(Hand* H) noexcept nogil:
             for t in range(34):
                 if h[t] & 1:
                     w |= (<uint64_t>1) << t
-    H.nwaits = __builtin_popcountll(w)
+    H.nwaits = mj_popcount64(w)
     return H.nwaits
 
 
@@ -752,7 +748,7 @@ cdef int small_waits(const uint8_t* rest, int win) noexcept nogil:
     memcpy(h, rest, 34)
     h[win] -= 1
     lookup(get_tables(), h, &L)
-    return __builtin_popcountll(std_waits(get_tables(), &L))
+    return mj_popcount64(std_waits(get_tables(), &L))
 
 
 cdef void wait_fans(Hand* H, const Dec* d, uint8_t* f) noexcept nogil:

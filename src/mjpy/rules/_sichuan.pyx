@@ -13,22 +13,12 @@ import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint64_t
 
-from mjcore._kernel cimport Lookup, four_mask, lookup, seven_pairs_complete, seven_pairs_distance
+from mjcore._kernel cimport Lookup, four_mask, lookup, mj_ctz64, seven_pairs_complete, seven_pairs_distance
 from mjcore._kernel cimport seven_pairs_waits, std_complete, std_waits
 from mjcore._tables cimport Tables, get_tables
 
 from mjcore.batch import _executor, resolve_workers
 
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int mj_ctz64(unsigned long long x) noexcept nogil
 
 # fact bits (a row holds when all of its ``requires`` bits are set and none of its ``forbids``)
 cdef enum:

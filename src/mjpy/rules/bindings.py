@@ -244,6 +244,12 @@ def _sichuan_spec(profile: str):
                     settle=None if profile == "chengdu_simple" else settle)
 
 
+def _ensure_sichuan_spec(profile: str) -> None:
+    """Register the engine spec of a Sichuan profile on first use."""
+    if profile not in TableRules.specs:
+        TableRules.register(_sichuan_spec(profile))
+
+
 class SichuanEngineRules(TableRules):
     """``sichuan_fan`` / ``sichuan_points`` / ``chengdu_simple`` on the rule engine: the tables of
     :mod:`mjpy.rules.sichuan_tables`. Options: the fields of
@@ -255,8 +261,7 @@ class SichuanEngineRules(TableRules):
     def bind(cls, row, options):
         from .sichuan import SichuanOptions
 
-        if row.name not in cls.specs:
-            cls.register(_sichuan_spec(row.name))
+        _ensure_sichuan_spec(row.name)
         fields = {f.name for f in dataclasses.fields(SichuanOptions)} - {"profile"}
         return cls(row, _bound_options(row.name, lambda **o: SichuanOptions.preset(row.name, **o),
                                        fields, options))
@@ -279,8 +284,7 @@ def _sichuan_engine_rebuild(name, options):
     from .registry import info
 
     row = info(name)
-    if row.name not in SichuanEngineRules.specs:
-        SichuanEngineRules.register(_sichuan_spec(row.name))
+    _ensure_sichuan_spec(row.name)
     return SichuanEngineRules(row, options)
 
 

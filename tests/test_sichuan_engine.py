@@ -166,6 +166,10 @@ def test_engine_batch_is_the_module_batch(workers):
         got = rs.score_batch(hands, wins, melds=_meld_codes(melds), self_drawn=self_drawn,
                              kong_discard=kong_discard, dingque=dingque, workers=workers)
         np.testing.assert_array_equal(got, want)
+        as_ints = np.array([-1 if d is None else "mps".index(d) for d in dingque])
+        np.testing.assert_array_equal(rs.score_batch(hands, wins, melds=_meld_codes(melds), self_drawn=self_drawn,
+                                                     kong_discard=kong_discard, dingque=as_ints, workers=workers),
+                                      want)
 
 
 def _exhausted_wait(rng: random.Random):
@@ -237,6 +241,9 @@ def test_engine_sichuan_bad_input_is_one_line():
         (lambda: sichuan_on_engine("sichuan_fan", max_fan=0), "max_fan"),
         (lambda: sichuan_on_engine("guobiao"), "not a Sichuan profile"),
         (lambda: rs.score_batch(np.zeros((1, 34), np.uint8), [0], dingque=["q"]), "dingque must be a suit"),
+        (lambda: rs.score_batch(np.zeros((2, 34), np.uint8), [0, 0], dingque=["m", "x"]), r"hands\[1\].*dingque"),
+        (lambda: rs.score_batch(np.zeros((2, 34), np.uint8), [0, 0], dingque=np.array([0, 3])),
+         r"hands\[1\].*dingque array"),
     ):
         with pytest.raises(ValueError, match=text) as e:
             call()

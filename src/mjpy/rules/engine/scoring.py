@@ -596,17 +596,7 @@ class TableRules(RuleSet):
             if isinstance(dq, (str, int, np.integer)):
                 bits |= np.uint32((suit_number(dq, f"{name}: dingque") + 1) << _engine.DINGQUE_SHIFT_BITS)
             else:
-                dq = _per_row(dq, n, f"{name}: dingque", object)
-                codes_d = {}
-                for i, x in enumerate(dq):
-                    x = x.item() if isinstance(x, np.generic) else x
-                    if x not in codes_d:
-                        try:
-                            v = suit_number(x, f"{name}: dingque")
-                        except ValueError as e:
-                            raise ValueError(f"hands[{i}]: {e}") from None
-                        codes_d[x] = 0 if v is None else v + 1
-                    bits[i] |= np.uint32(codes_d[x] << _engine.DINGQUE_SHIFT_BITS)
+                bits |= self._batch_dingque(dq, n) << np.uint32(_engine.DINGQUE_SHIFT_BITS)
         winds = np.zeros(n, np.uint8)
         for shift, k in ((0, "seat_wind"), (2, "round_wind")):
             v = flags.get(k, "E")
@@ -643,6 +633,29 @@ class TableRules(RuleSet):
             self._score(h[i], ms, int(w[i]), row_flags)
         except (ValueError, TypeError) as e:
             raise type(e)(f"hands[{i}]: {e}") from None
+
+    def _batch_dingque(self, dq, n: int) -> np.ndarray:
+        """The 定缺 suit of every row + 1 (0: none) as uint32: an integer array (-1 none, 0 m, 1 p,
+        2 s) or one suit name / ``None`` per row (each distinct value checked once)."""
+        a = np.asarray(dq)
+        if a.dtype.kind in "iu" and a.shape == (n,):
+            if ((a < -1) | (a > 2)).any():
+                i = int(np.flatnonzero((a < -1) | (a > 2))[0])
+                raise ValueError(f"hands[{i}]: {self.name}: dingque array entries must be -1 (none), 0 (m), "
+                                 f"1 (p) or 2 (s), got {int(a[i])}")
+            return (a + 1).astype(np.uint32)
+        vals = _per_row(dq, n, f"{self.name}: dingque", object).tolist()
+        code, bad = {}, []
+        for x in set(vals):
+            try:
+                v = suit_number(x, f"{self.name}: dingque")
+                code[x] = 0 if v is None else v + 1
+            except ValueError as e:
+                bad.append((vals.index(x), e))
+        if bad:
+            i, e = min(bad, key=lambda b: b[0])
+            raise ValueError(f"hands[{i}]: {e}") from None
+        return np.fromiter(map(code.__getitem__, vals), np.uint32, n)
 
     def _wind(self, w, k) -> int:
         """A seat / round wind (E/S/W/N, 东南西北 or 0-3) as 0-3; ValueError naming ``k`` otherwise."""

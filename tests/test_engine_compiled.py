@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from mjcore import engine as E
-from mjpy import rules
+from mjpy import Meld, rules
 from mjpy.rules.engine import F, G
 from mjpy.rules.engine.compiled import HAND_LEVEL, dnf
 from mjpy.rules.engine.facts import FACTS, Situation, facts
@@ -267,3 +267,66 @@ def test_melds_array_is_the_same_batch():
     over[i, 0] = (5, t)
     with pytest.raises(ValueError, match=rf"hands\[{i}\]"):
         rs.score_batch(h, wins, melds=over, self_drawn=sd, joker_tiles=list(jk))
+
+
+# ------------------------------------------------------------------------------------------------
+# score(): the unchecked fast path (the engine checks the hand) and the checked path agree
+# ------------------------------------------------------------------------------------------------
+def _outcome(call):
+    try:
+        r = call()
+    except (TypeError, ValueError) as e:
+        return type(e).__name__, str(e)
+    return r.is_win, r.total, r.fans, r.reason, r.form, str(r.reading), r.detail
+
+
+def _variants(counts):
+    """The same hand in every input form score() reads, and broken copies of it."""
+    c = np.array(counts, np.uint8)
+    yield "uint8", c
+    yield "bytes", c.tobytes()
+    yield "list", [int(x) for x in c]
+    yield "int64", c.astype(np.int64)
+    yield "int8", c.astype(np.int8)
+    yield "strided", np.repeat(c, 2)[::2]
+    yield "bool", c.astype(bool)
+    yield "2-d", c.reshape(2, 17)
+    five = c.copy()
+    five[int(np.argmax(c))] = 5
+    yield "five copies", five
+    short = c.copy()
+    short[int(np.argmax(c))] -= 1
+    yield "13 tiles", short
+    yield "35 counts", np.append(c, 0).astype(np.uint8)
+    yield "man", np.where(np.arange(34) == 0, 1, 0).astype(np.uint8) + c * 0 + short
+
+
+@pytest.mark.parametrize("name, hand, melds, win, kw", [
+    ("guangdong_jipinghu", "123m456p789s111z55z", [], "5z", {}),
+    ("guangdong_tuidao", "456m11p234567s", [Meld("pon", "777z")], "6m", {}),
+    ("qingyuan", "123p456p789s111z55z", [], "5z", {}),
+    ("tianjin", "123m456p789s111z55z", [], "5z", {"indicator": "4m"}),
+    ("guangdong_tuidao", "123m456p789s11z", [Meld("chi", "123m")], "1z", {}),
+    ("guangdong_tuidao", "1111m456p789s11z", [Meld("kan", "1111m")], "1z", {}),
+])
+def test_fast_path_and_checked_path_agree(name, hand, melds, win, kw):
+    """score() with an int or named winning tile and plain booleans skips the Python checks (the
+    engine checks the hand and hands anything it refuses back); a numpy bool flag takes the checked
+    path. Both give the same result or the same error for every input form."""
+    from mjpy.notation import parse_hand
+    from mjpy.tiles import tile_index
+
+    rs = rules.get(name)
+    counts = parse_hand(hand)[0]
+    for what, h in _variants(counts):
+        for w in (win, tile_index(win)):
+            fast = _outcome(lambda: rs.score(h, melds, w, self_drawn=True, **kw))
+            checked = _outcome(lambda: rs.score(h, melds, w, self_drawn=np.True_, **kw))
+            assert fast == checked, (what, w)
+    # melds that overlap the hand past four copies; a string hand with and without brackets
+    assert _outcome(lambda: rs.score(hand, melds, win, self_drawn=True, **kw)) == \
+        _outcome(lambda: rs.score(hand, melds, win, self_drawn=np.True_, **kw))
+    if melds and melds[0].kind != "kan":
+        text = "".join(str(m) for m in melds) + hand
+        assert _outcome(lambda: rs.score(text, (), win, self_drawn=True, **kw)) == \
+            _outcome(lambda: rs.score(hand, melds, win, self_drawn=True, **kw))

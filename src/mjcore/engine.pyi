@@ -1,4 +1,4 @@
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -28,14 +28,19 @@ class Program:
                  cap: Optional[float], floor: Optional[Tuple[float, int]], shape: dict,
                  row_names: Tuple[Sequence[str], Sequence[int]], group_names: Sequence[str],
                  win_reasons: Sequence[str], option_names: Sequence[str]) -> None: ...
+    def set_results(self, items: Sequence[Tuple[str, Any]], defaults: Sequence[Optional[Tuple[str, Any]]],
+                    add_groups: Sequence[int], factor_groups: Sequence[int], exact: Callable[[float], Any]) -> None: ...
 
-def score_one(prog: Program, counts: bytes, melds: bytes, win: int, flags: int, seat: int, round_: int,
-              jmask: int, groups: bool = ...) -> Tuple[int, float, int, int, int, Any]: ...
+Detail = Tuple[str, List[Tuple[str, Any]], List[Tuple[str, Any]], dict, Any]
+
+def score_one(prog: Program, hand: Union[bytes, npt.NDArray[np.uint8]], melds: bytes, win: int, flags: int,
+              seat: int, round_: int, jmask: int, groups: bool = ..., size: int = ...,
+              outside: int = ...) -> Optional[Tuple[int, float, int, int, int, Optional[Detail]]]: ...
 def score_rows(prog: Program, hands: npt.NDArray[np.uint8], melds: npt.NDArray[np.int8],
-               n_melds: npt.NDArray[np.int8], wins: npt.NDArray[np.int8], flags: npt.NDArray[np.uint32],
-               winds: npt.NDArray[np.uint8], jmasks: npt.NDArray[np.uint64], out: npt.NDArray[np.float64],
-               status: npt.NDArray[np.int8], workers: Optional[int] = ...) -> None: ...
-def waits_one(prog: Program, counts: bytes, melds: bytes, tiles: Sequence[int], modes: Sequence[int], seat: int,
-              round_: int, jmask: int) -> List[Tuple[int, int, float]]: ...
+               wins: npt.NDArray[np.int32], flags: npt.NDArray[np.uint32], winds: npt.NDArray[np.uint8],
+               jmasks: npt.NDArray[np.uint64], out: npt.NDArray[np.float64], status: npt.NDArray[np.int8],
+               workers: Optional[int] = ...) -> None: ...
+def waits_one(prog: Program, counts: bytes, melds: bytes, limit: int, modes: Sequence[int], seat: int,
+              round_: int, jmask: int, groups: bool = ...) -> List[Tuple[int, int, float, int, Detail]]: ...
 def dump_readings(prog: Program, counts: bytes, melds: bytes, win: int, flags: int, seat: int, round_: int,
                   jmask: int, cap: int = ...) -> List[Tuple[str, list, tuple, List[int]]]: ...

@@ -28,6 +28,7 @@ import numpy as np
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_GetBuffer
 
 from mjcore._kernel cimport (
     FORM_SEVEN_PAIRS,
@@ -1317,6 +1318,9 @@ cdef class Program:
     cdef object arrays
     cdef readonly tuple row_names, group_names, win_reasons, option_names
     cdef readonly object row_groups
+    cdef list items, defaults            # per row / group: its (name, value) as a result lists it
+    cdef tuple add_groups, factor_groups
+    cdef object exact                    # a double as an int or a Fraction
 
     def __init__(self, atoms, clauses, exprs, rows, groups, wins, cap, floor, shape, row_names, group_names,
                  win_reasons, option_names):
@@ -1405,6 +1409,19 @@ cdef class Program:
         g_rows = np.array(list(_group_starts(row_names[1], len(groups))), np.int32)
         cols["g_rows"] = g_rows
         self.p.g_rows = _iptr(g_rows)
+        self.items = None
+
+    def set_results(self, items, defaults, add_groups, factor_groups, exact):
+        """What a win's result lists: ``items`` per row and ``defaults`` per group (``(name,
+        value)`` or ``None``), the ``add`` and ``factor`` groups (indices), ``exact`` (a double as
+        an int or a Fraction)."""
+        if len(items) != self.p.n_rows or len(defaults) != self.p.n_groups:
+            raise ValueError("set_results: one item per row and one default per group")
+        self.items = list(items)
+        self.defaults = list(defaults)
+        self.add_groups = tuple(int(g) for g in add_groups)
+        self.factor_groups = tuple(int(g) for g in factor_groups)
+        self.exact = exact
 
 
 def _clause_bits(atoms, clauses):
@@ -1459,8 +1476,13 @@ cdef const double* _dptr(a):
 
 cdef void load_hand(Hand* H, const uint8_t* counts, const int8_t* melds, int n_melds, int win, uint32_t flags,
                     int seat, int round_, uint64_t jmask) noexcept nogil:
-    cdef int i
     memcpy(H.counts, counts, 34)
+    load_meta(H, melds, n_melds, win, flags, seat, round_, jmask)
+
+
+cdef void load_meta(Hand* H, const int8_t* melds, int n_melds, int win, uint32_t flags, int seat, int round_,
+                    uint64_t jmask) noexcept nogil:
+    cdef int i
     H.n_melds = n_melds
     for i in range(n_melds):
         H.mkind[i] = melds[2 * i]
@@ -1472,39 +1494,136 @@ cdef void load_hand(Hand* H, const uint8_t* counts, const int8_t* melds, int n_m
     H.jmask = jmask
 
 
-def score_one(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_,
-              uint64_t jmask, bint groups=False):
-    """Score one validated hand: ``(status, total, n_substitutes, failed, missing, detail)``.
+cdef object _number(Program prog, double x):
+    if x == <double>(<long long>x) and -4e18 < x < 4e18:
+        return <long long>x
+    return prog.exact(x)
 
-    ``counts``: 34 bytes; ``melds``: (kind code, lowest tile) byte pairs (:data:`MELD_CODES`);
-    ``flags``: bits in the order of :data:`FLAG_NAMES`; ``seat`` / ``round_``: 27-30; ``jmask``:
-    joker kinds as bits. ``detail`` (a win): ``(form, rows, defaults, special, group_values,
-    reading)`` (``rows``: ``(row, times)`` of the rows counted) with ``reading = (groups, win)`` when ``groups`` is true, else ``None``.
+
+cdef tuple _result(Program prog, const Out* o, bint reading):
+    """A win's ``(form, fans, factors, groups, reading)`` as the Python evaluator lists them."""
+    cdef Eval ev
+    cdef int g, r, k, i, s
+    cdef list shown, lst, fans, factors
+    cdef const Prog* P = &prog.p
+    if prog.items is None:
+        raise RuntimeError("Program.set_results was not called")
+    evaluate(P, <int32_t*>o.facts, &ev)
+    shown = []
+    for g in range(P.n_groups):
+        if ev.gdefault[g]:
+            shown.append([prog.defaults[g]])
+            continue
+        lst = []
+        for r in range(P.g_rows[g], P.g_rows[g + 1]):
+            for k in range(ev.rown[r]):
+                lst.append(prog.items[r])
+        shown.append(lst)
+    if ev.special >= 0:
+        fans = shown[ev.special]
+    else:
+        fans = []
+        for g in prog.add_groups:
+            fans.extend(shown[g])
+    factors = []
+    for g in prog.factor_groups:
+        factors.extend(shown[g])
+    groups = {}
+    for g in range(P.n_groups):
+        groups[prog.group_names[g]] = _number(prog, ev.gval[g])
+    rd = None
+    if reading:
+        gs = []
+        for i in range(o.ng):
+            gs.append((GROUP_KINDS[o.g[i].kind], tuple((o.g[i].rep[s], o.g[i].phys[s]) for s in range(o.g[i].n))))
+        rd = (gs, (o.win_g, (o.g[o.win_g].rep[o.win_s], o.g[o.win_g].phys[o.win_s])))
+    return FORMS[o.form], fans, factors, groups, rd
+
+
+cdef bint _copy_counts(Hand* H, hand) except -1:
+    """Copy ``hand`` (34 bytes or a C-contiguous (34,) uint8 array) into ``H.counts``; False for
+    anything else."""
+    cdef Py_buffer view
+    cdef bint ok
+    if type(hand) is bytes:
+        if len(<bytes>hand) != 34:
+            return False
+        memcpy(H.counts, <const char*>(<bytes>hand), 34)
+        return True
+    if type(hand) is not np.ndarray:
+        return False
+    try:
+        PyObject_GetBuffer(hand, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+    except (BufferError, ValueError, TypeError):     # (numpy: ValueError for a strided array)
+        return False
+    ok = (view.len == 34 and view.ndim == 1 and view.format != NULL and view.format[0] == b'B'
+          and view.format[1] == 0)
+    if ok:
+        memcpy(H.counts, view.buf, 34)
+    PyBuffer_Release(&view)
+    return ok
+
+
+cdef void held_counts(const Hand* H, int* held) noexcept nogil:
+    """The copies of each kind in the concealed counts and the melds."""
+    cdef int i, t
+    for i in range(34):
+        held[i] = H.counts[i]
+    for i in range(H.n_melds):
+        t = H.mtile[i]
+        if H.mkind[i] == 1:
+            held[t] += 1
+            held[t + 1] += 1
+            held[t + 2] += 1
+        else:
+            held[t] += 3 if H.mkind[i] == 2 else 4
+
+
+cdef bint _valid(const Hand* H, int size, uint64_t outside) noexcept nogil:
+    """Counts 0-4, ``size`` tiles with the melds' 3 each, at most four of a kind with the melds,
+    no kind in ``outside``, the winning tile held."""
+    cdef int i, k, total = 0
+    cdef int held[34]
+    held_counts(H, held)
+    for i in range(34):
+        k = H.counts[i]
+        total += k
+        if k > 4 or held[i] > 4 or (held[i] and (outside >> i) & 1):
+            return False
+    return total == size - 3 * H.n_melds and 0 <= H.win < 34 and H.counts[H.win] >= 1
+
+
+def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat, int round_,
+              uint64_t jmask, bint groups=False, int size=-1, uint64_t outside=0):
+    """Score one hand: ``(status, total, n_substitutes, failed, missing, detail)``.
+
+    ``hand``: 34 counts (bytes or a C-contiguous uint8 array); ``melds``: (kind code, lowest tile)
+    byte pairs (:data:`MELD_CODES`); ``flags``: bits in the order of :data:`FLAG_NAMES`; ``seat`` /
+    ``round_``: 27-30; ``jmask``: joker kinds as bits. ``detail`` (a win): ``(form, fans, factors,
+    groups, reading)`` (see ``Program.set_results``) with ``reading = (groups, win)`` when
+    ``groups`` is true, else ``None``. With ``size`` >= 0 the hand is checked first (counts 0-4,
+    ``size`` tiles with the melds' 3 each, at most four of a kind, nothing in ``outside``, the
+    winning tile held) and the call returns ``None`` when a check fails, for the caller's checked
+    path to explain; without, the hand must be valid.
     """
     cdef Hand H
     cdef Out o
-    cdef Eval ev
-    cdef int i, s
-    cdef const uint8_t* cp = counts
     cdef const int8_t* mp = <const int8_t*><const char*>melds
-    if len(counts) != 34 or len(melds) > 8 or len(melds) % 2:
-        raise ValueError("score_one: 34 counts and at most 4 (kind, tile) meld pairs")
-    load_hand(&H, cp, mp, len(melds) // 2, win, flags, seat, round_, jmask)
+    cdef int nm = len(melds) // 2
+    if len(melds) > 8 or len(melds) % 2:
+        raise ValueError("score_one: at most 4 (kind, tile) meld pairs")
+    load_meta(&H, mp, nm, win, flags, seat, round_, jmask)
+    if not _copy_counts(&H, hand):
+        if size >= 0:
+            return None
+        raise ValueError("score_one: 34 counts as bytes or a C-contiguous uint8 array")
+    if size >= 0 and not _valid(&H, size, outside):
+        return None
     with nogil:
         score_hand(&prog.p, &H, &o)
     if o.status != S_WIN:
         return o.status, 0.0, 0, o.failed, o.missing, None
-    evaluate(&prog.p, o.facts, &ev)
-    reading = None
-    if groups:
-        gs = []
-        for i in range(o.ng):
-            gs.append((GROUP_KINDS[o.g[i].kind], tuple((o.g[i].rep[s], o.g[i].phys[s]) for s in range(o.g[i].n))))
-        reading = (gs, (o.win_g, (o.g[o.win_g].rep[o.win_s], o.g[o.win_g].phys[o.win_s])))
-    detail = (FORMS[o.form], [(i, ev.rown[i]) for i in range(prog.p.n_rows) if ev.rown[i]],
-              [ev.gdefault[i] for i in range(prog.p.n_groups)], ev.special,
-              [ev.gval[i] for i in range(prog.p.n_groups)], reading)
-    return o.status, o.total, o.n_sub, o.failed, o.missing, detail
+    return o.status, o.total, o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
 
 
 cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags) noexcept nogil:
@@ -1638,51 +1757,60 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
         free(d)
 
 
-def waits_one(Program prog, bytes counts, bytes melds, tiles, modes, int seat, int round_, uint64_t jmask):
-    """The winning tiles of a validated waiting hand: ``[(tile, mode, total), ...]`` for each of
-    ``tiles`` that wins under one of ``modes`` (flag bits, tried in order; the first of equal
-    totals is kept). The kernel's win check skips the tiles that complete no shape. A tile of
-    which the hand holds four (a virtual fifth copy) is allowed only without jokers."""
+def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int seat, int round_, uint64_t jmask,
+              bint groups=False):
+    """The winning tiles of a validated waiting hand: ``[(tile, mode, total, n_substitutes,
+    detail), ...]`` for each kind of the rule set of which the hand and its melds hold fewer than
+    ``limit`` that wins under one of ``modes`` (flag bits, tried in order; the first of equal
+    totals is kept); ``detail`` as :func:`score_one`'s. The kernel's win check skips the tiles that
+    complete no shape. A tile of which the hand holds four (a virtual fifth copy: ``limit`` 5) is
+    allowed only without jokers."""
     cdef Hand H
     cdef Out o
+    cdef Out* best_o = <Out*>malloc(sizeof(Out))
     cdef uint8_t c[34]
     cdef int ts[34]
-    cdef int tm[34]
-    cdef double tt[34]
-    cdef int t, m, i, n_modes = len(modes), n_tiles = len(tiles), best_m
+    cdef int t, m, i, n_modes = len(modes), n_tiles, best_m
+    cdef int held[34]
     cdef uint32_t fl[8]
-    cdef double best
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if n_modes > 8 or n_tiles > 34 or len(counts) != 34 or len(melds) > 8:
-        raise ValueError("waits_one: 34 counts, at most 4 melds, 34 tiles and 8 modes")
-    for m in range(n_modes):
-        fl[m] = modes[m]
-    for i in range(n_tiles):
-        ts[i] = tiles[i]
-        if not 0 <= ts[i] < 34:
-            raise ValueError(f"waits_one: tile {ts[i]} outside 0-33")
-    memcpy(c, <const uint8_t*>counts, 34)
-    for i in range(n_tiles):
-        if c[ts[i]] >= 4 and jmask:
+    if best_o == NULL:
+        raise MemoryError()
+    try:
+        if n_modes > 8 or len(counts) != 34 or len(melds) > 8 or len(melds) % 2 or not 1 <= limit <= 5:
+            raise ValueError("waits_one: 34 counts, at most 4 melds, 8 modes and a limit of 1-5")
+        if limit > 4 and jmask:
             raise ValueError("waits_one: a fifth copy with jokers")
-    with nogil:
+        for m in range(n_modes):
+            fl[m] = modes[m]
+        memcpy(c, <const uint8_t*>counts, 34)
+        load_meta(&H, mp, nm, 0, 0, seat, round_, jmask)
+        memcpy(H.counts, c, 34)
+        held_counts(&H, held)
+        n_tiles = 0
+        for t in range(34):
+            if (prog.p.kinds >> t) & 1 and held[t] < limit:
+                ts[n_tiles] = t
+                n_tiles += 1
+        out = []
         for i in range(n_tiles):
             t = ts[i]
-            tm[i] = -1
-            c[t] += 1
-            # a fifth copy (a wait on a kind the player holds four of, for rule sets that count it;
-            # never with jokers): past the kernel's tables, the split alone decides
-            if c[t] > 4 or raw_complete(&prog.p, c, nm, jmask):
-                best_m = -1
-                best = 0
-                for m in range(n_modes):
-                    load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
-                    score_hand(&prog.p, &H, &o, NULL, 0, NULL, False)
-                    if o.status == S_WIN and (best_m < 0 or o.total > best):
-                        best_m = m
-                        best = o.total
-                tm[i] = best_m
-                tt[i] = best
-            c[t] -= 1
-    return [(ts[i], tm[i], tt[i]) for i in range(n_tiles) if tm[i] >= 0]
+            best_m = -1
+            with nogil:
+                c[t] += 1
+                # a fifth copy (a wait on a kind the player holds four of, for rule sets that count
+                # it; never with jokers): past the kernel's tables, the split alone decides
+                if c[t] > 4 or raw_complete(&prog.p, c, nm, jmask):
+                    for m in range(n_modes):
+                        load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
+                        score_hand(&prog.p, &H, &o)
+                        if o.status == S_WIN and (best_m < 0 or o.total > best_o.total):
+                            best_m = m
+                            memcpy(best_o, &o, sizeof(Out))
+                c[t] -= 1
+            if best_m >= 0:
+                out.append((t, best_m, best_o.total, best_o.n_sub, _result(prog, best_o, groups)))
+        return out
+    finally:
+        free(best_o)

@@ -17,7 +17,10 @@ from typing import Dict
 
 import numpy as np
 
+from mjcore.engine import DINGQUE_SHIFT_BITS
+
 from ..meld import Meld
+from ..tiles import suit_number
 from .engine.scoring import RuleSpec, TableRules
 from .interface import Result, RuleSet
 
@@ -274,6 +277,10 @@ class SichuanEngineRules(TableRules):
         if flags.get("dingque") is None and self.options.dingque is not None:
             flags = dict(flags, dingque=self.options.dingque)
         return super()._situation(flags)
+
+    def _option_bits(self) -> int:
+        dq = self.options.dingque
+        return 0 if dq is None else (suit_number(dq, f"{self.name}: dingque") + 1) << DINGQUE_SHIFT_BITS
 
     def __reduce__(self):
         return _sichuan_engine_rebuild, (self.name, self.options)

@@ -122,30 +122,11 @@ class Compiled:
         self._defaults = [None if g.default is None else (g.default[0], _num(g.default[1])) for g in table.groups]
         self._add = [i for i, g in enumerate(table.groups) if g.role == "add"]
         self._factor = [i for i, g in enumerate(table.groups) if g.role == "factor"]
-        self._gnames = [g.name for g in table.groups]
         self.program = _engine.Program(
             atoms, clauses, exprs, rows, grps, wins, None if table.cap is None else float(table.cap), floor,
             dict(shape, kinds=kinds), ([r.name for r in self.rows], self.row_group),
             [g.name for g in table.groups], [w.reason for w in table.wins], option_names)
-
-    def fans(self, rown, defaults, special, gvals):
-        """``(fans, factors, groups)`` of an evaluated reading, as the Python evaluator lists them
-        (``rown``: ``(row, times)`` of the rows counted)."""
-        shown = [[] for _ in self.groups]
-        items, row_group = self._items, self.row_group
-        for i, n in rown:
-            shown[row_group[i]] += [items[i]] * n
-        if 1 in defaults:
-            for g, d in enumerate(defaults):
-                if d:
-                    shown[g] = [self._defaults[g]]
-        if special >= 0:
-            fans = shown[special]
-        else:
-            fans = [x for g in self._add for x in shown[g]]
-        factors = [x for g in self._factor for x in shown[g]]
-        groups = dict(zip(self._gnames, map(exact, gvals)))
-        return fans, factors, groups
+        self.program.set_results(self._items, self._defaults, self._add, self._factor, exact)
 
 
 def _num(x):

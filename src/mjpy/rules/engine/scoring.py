@@ -27,7 +27,7 @@ from mjcore.batch import coerce_hands
 from mjcore.analysis import is_win as _kernel_is_win
 
 from ...meld import Meld, coerce_melds
-from ...notation import NotationError, _coerce_counts, parse_hand
+from ...notation import NotationError, _coerce_counts, _parse_cached, parse_hand
 from ...tiles import TILE_NAMES, suit_number, tile_index
 from ..interface import Result, RuleSet
 from .facts import FACTS, AttrDict, Situation, facts
@@ -42,6 +42,8 @@ _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "东": 0, "南": 1, "西": 2, "北": 3
 _SITUATION = _FLAGS + ("triple_ron", "kong_discard")
 #: seat / round wind -> tile index (the fast path of ``score``; other spellings take the checked path)
 _JOKER_KEYS = frozenset(("indicator", "joker_tiles"))
+_new = object.__new__
+_TILE_CODES = {n: i for i, n in enumerate(TILE_NAMES)}
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30, 0: 27, 1: 28, 2: 29, 3: 30}
 
 
@@ -131,6 +133,32 @@ def _flag_bits(s) -> int:
 def _meld_codes(ms) -> bytes:
     """The engine's meld bytes: (kind code, lowest tile) per meld."""
     return bytes(x for k, t in ms for x in (_CODES[k], t))
+
+
+def _str_counts(hand: str):
+    """The counts of a notation string without melds (cached), ``None`` when it needs the checked path."""
+    if "[" in hand or "(" in hand:
+        return None
+    try:
+        return _parse_cached(hand)
+    except NotationError:
+        return None
+
+
+def _fast_melds(melds) -> Optional[bytes]:
+    """The engine's meld bytes of a list of at most four :class:`Meld` (none a bare ``kan``);
+    ``None`` for anything else (the checked path reads and explains it)."""
+    if (type(melds) is not list and type(melds) is not tuple) or len(melds) > 4:
+        return None
+    out = []
+    for m in melds:
+        if type(m) is not Meld:
+            return None
+        code = _CODES.get(m._kind)
+        if code is None:
+            return None
+        out += (code, m._tiles[0])
+    return bytes(out)
 
 
 def _mask(kinds) -> int:
@@ -227,6 +255,9 @@ class TableRules(RuleSet):
         self._slow_bits = 0b110 | sum(1 << i for i, k in _FLAG_BITS if self.spec.check is not None
                                       and k in (self.spec.check_flags or _FLAGS))
         self._outside = tuple(t for t in range(34) if t not in set(self.kinds))
+        self._outside_mask = sum(1 << t for t in self._outside)
+        self._name, self._unit, self._detail_hook = info.name, self.unit, self.spec.detail
+        self._base_bits = self._option_bits()
         try:                                    # the joker kinds when a call names none
             self._default_jokers = self._jokers_given({})
         except ValueError:                      # (an indicator is needed: asked again per call)
@@ -234,6 +265,10 @@ class TableRules(RuleSet):
         self.extra_flags = ("joker_tiles", "indicator", "triple_ron") + self.spec.extra_flags
         self.batch_flags = ("after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "seat_wind",
                             "round_wind", "triple_ron", "joker_tiles", "indicator") + self.spec.extra_flags
+
+    def _option_bits(self) -> int:
+        """Engine flag bits the bound options set for every hand (a Sichuan 定缺 option)."""
+        return 0
 
     @classmethod
     def register(cls, spec: RuleSpec) -> RuleSpec:
@@ -377,21 +412,26 @@ class TableRules(RuleSet):
         return self._run(c, ms, w, _flag_bits(s), s["seat_wind"], s["round_wind"], jk)
 
     def _run(self, c, ms, w: int, bits: int, seat: int, rnd: int, jk: Tuple[int, ...]) -> Result:
-        name = self.name
-        status, total, n_sub, failed, missing, det = _engine.score_one(
-            self.compiled.program, c.tobytes(), _meld_codes(ms) if ms else b"", w, bits, seat, rnd,
-            _mask(jk) if jk else 0, bool(jk))
+        return self._result(*_engine.score_one(self.compiled.program, c, _meld_codes(ms) if ms else b"", w, bits, seat,
+                                               rnd, _mask(jk) if jk else 0, bool(jk)))
+
+    def _result(self, status: int, total: float, n_sub: int, failed: int, missing: int, det) -> Result:
+        """The :class:`Result` of one engine answer (:func:`mjcore.engine.score_one`)."""
         if status == 1:                         # _engine.STATUS_WIN
-            form, rows, defaults, special, gvals, reading = det
-            fans, factors, gv = self.compiled.fans(rows, defaults, special, gvals)
-            total = exact(total)
-            detail = {"factors": factors, "groups": gv, "substitutes": n_sub, "form": form}
+            form, fans, factors, groups, reading = det
+            i = int(total)
+            total = i if i == total else exact(total)
+            detail = {"factors": factors, "groups": groups, "substitutes": n_sub, "form": form}
             if self._pow2:
                 detail["points"] = 2 ** total
-            if self.spec.detail is not None:
-                detail.update(self.spec.detail(self.options, total, fans, detail))
-            return Result._fast(True, total, fans, self.unit, name, "", form,
-                                _reading(form, *reading) if reading is not None else None, detail)
+            if self._detail_hook is not None:
+                detail.update(self._detail_hook(self.options, total, fans, detail))
+            r = _new(Result)                    # (the frozen dataclass's __init__ costs a µs)
+            r.__dict__.update(is_win=True, total=total, fans=fans, unit=self._unit, rules=self._name, reason="",
+                              form=form, reading=None if reading is None else _reading(form, *reading),
+                              detail=detail)
+            return r
+        name = self.name
         if status == _engine.STATUS_MISSING:
             names = sorted({self.compiled.option_names[i] for i in range(64) if missing >> i & 1})
             what = ", ".join(f"pass {m}=..." for m in names)
@@ -483,31 +523,42 @@ class TableRules(RuleSet):
               seat_wind="E", round_wind="E", dealer: bool = False, context=None, **flags) -> Result:
         """Score a complete hand (see :meth:`RuleSet.score`); the common case runs without building a
         flags dict: booleans and winds checked inline, the hand validated once, one engine call."""
+        if type(win_tile) is str:
+            win_tile = _TILE_CODES.get(win_tile, win_tile)
         if ((flags and not flags.keys() <= _JOKER_KEYS) or type(win_tile) is not int or not 0 <= win_tile < 34
                 or (not flags and self._default_jokers is None)):
             return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
                                  robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
                                  seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
         bits = 0
-        for i, v in enumerate((self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer)):
+        i = 1
+        for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
             if v is True:
-                bits |= 1 << i
+                bits |= i
             elif v is not False:
                 return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
                                      robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
                                      seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context,
                                      **flags)
+            i <<= 1
         seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
         if seat is None or rnd is None or bits & self._slow_bits:       # flags the checked path validates
             return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
                                  robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
                                  seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context,
                                  **flags)
+        jk = self._default_jokers if not flags else self._jokers_cached(flags)
+        codes = _fast_melds(melds) if melds else b""
+        if codes is not None:                   # the engine checks the hand; None: explained below
+            out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand,
+                                    codes, win_tile, bits | self._base_bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), 14,
+                                    self._outside_mask)
+            if out is not None:
+                return self._result(*out)
         c, ms = self._hand(hand, melds, 14)
         if c[win_tile] < 1:
             raise ValueError(f"{self.name}: the winning tile {TILE_NAMES[win_tile]} is not among the concealed "
                              f"tiles (the hand includes the winning tile)")
-        jk = self._default_jokers if not flags else self._jokers_cached(flags)
         return self._run(c, ms, win_tile, bits, seat, rnd, jk)
 
     def _jokers_cached(self, flags) -> Tuple[int, ...]:
@@ -537,38 +588,29 @@ class TableRules(RuleSet):
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
         c, ms = self._hand(hand13, melds, 13)
         jk = self._jokers_cached(flags)
-        held = bytearray(c.tobytes())
-        for k, t in ms:
-            for x in ([t, t + 1, t + 2] if k == "chi" else [t] * (3 if k == "pon" else 4)):
-                held[x] += 1
-        modes = [True] + ([False] if self.spec.discard_wins(self.options) else [])
-        if "self_drawn" in flags and flags["self_drawn"] is not None and flags["self_drawn"] is not False:
-            modes = [True]
-        key = None
         try:
-            key = (tuple(modes), tuple(sorted(flags.items())))
-            sits = self._sit_cache.get(key)
+            key = tuple(sorted(flags.items()))
+            modes = self._sit_cache.get(key)
         except TypeError:                       # an unhashable flag value: no cache
-            key = sits = None
-        if sits is None:
+            key = modes = None
+        if modes is None:
+            drawn = [True] + ([False] if self.spec.discard_wins(self.options) else [])
+            if "self_drawn" in flags and flags["self_drawn"] is not None and flags["self_drawn"] is not False:
+                drawn = [True]
             sits = []
-            for mode in modes:
+            for mode in drawn:
                 f = dict(flags, self_drawn=mode)
                 if not mode:
                     f.pop("after_kong", None)
                 sits.append(self._situation(f))
+            modes = ([_flag_bits(s) for s in sits], sits[0]["seat_wind"], sits[0]["round_wind"])
             if key is not None and len(self._sit_cache) < 256:
-                self._sit_cache[key] = sits
-        codes = _meld_codes(ms)
+                self._sit_cache[key] = modes
         limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
-        tiles = [t for t in self.kinds if held[t] < limit]
-        out = {}
-        for t, m, _ in _engine.waits_one(self.compiled.program, c.tobytes(), codes, tiles, [_flag_bits(s) for s in sits],
-                                         sits[0]["seat_wind"], sits[0]["round_wind"], _mask(jk)):
-            c14 = c.copy()
-            c14[t] += 1
-            out[TILE_NAMES[t]] = self._core(c14, ms, t, sits[m], jk)
-        return out
+        return {TILE_NAMES[t]: self._result(1, total, n_sub, -1, 0, det)
+                for t, _, total, n_sub, det in _engine.waits_one(
+                    self.compiled.program, c.tobytes(), _meld_codes(ms), limit, modes[0], modes[1], modes[2],
+                    _mask(jk), bool(jk))}
 
     def _score_batch(self, hands, win_tiles, melds, flags, workers) -> np.ndarray:
         """Score every row in the compiled engine without the GIL (:func:`mjcore.engine.score_rows`),

@@ -104,7 +104,7 @@ def test_readme_settle_example_no_longer_fails(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
     code, out, err = run_cli(capsys, "settle", "examples/sichuan_table.json", "--rules", "sichuan",
                              "--preset", "chengdu_xiayu")
-    assert code == 2 and "wall_exhausted is set but a player won" in err
+    assert code == 2 and "wall_exhausted is set but player 0 won at table.events[1]" in err and "not 血战到底" in err
     code, out, err = run_cli(capsys, "settle", "examples/settle/chengdu_xiayu.json", "--rules", "sichuan",
                              "--preset", "chengdu_xiayu")
     assert code == 0 and err == "" and "P1 South  +30" in out

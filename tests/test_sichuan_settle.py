@@ -368,7 +368,7 @@ def test_bad_tiles():
     bad(t, "players[3]")
     t = table_three_winners()
     t["players"][3]["hand"] = "778899m112s5z"
-    bad(t, "5z", "108-tile")
+    bad(t, "table.players[3].hand: 5z is not used in sichuan_fan", "108 tiles")   # the generic format
     t = table_three_winners()
     t["players"][3]["hand"] = "778899m11s"            # 13 - 3 tiles short
     bad(t, "players[3]", "11 tiles")
@@ -398,7 +398,7 @@ def test_bad_kongs():
     ev = t["events"].pop(1)                           # P2's 直杠 fed by P0 after P0 has won
     ev["from"] = 0
     t["events"].insert(2, ev)
-    bad(t, "events[2]", "player 0 already won at events[1]")
+    bad(t, "events[2]", "player 0 already won at table.events[1]")
 
 
 def test_bad_wins():
@@ -407,7 +407,7 @@ def test_bad_wins():
     bad(t, "events[6]", "ended")
     t = table_three_winners()
     t["events"][4] = win(0, "5p", 3, kong_discard=True)
-    bad(t, "events[4]", "player 0 already won at events[2]")
+    bad(t, "events[4]", "player 0 already won at table.events[2]")
     t = table_three_winners()
     t["players"][0]["hand"] = "12345557m234789p"     # not a complete hand
     t["events"][2]["tile"] = "7m"
@@ -523,7 +523,7 @@ def test_not_xuezhan_first_win_ends_the_hand():
     later["players"][0]["hand"] = "1234m234789p"
     later["players"][0]["melds"] = [{"kind": "minkan", "tiles": "5555m"}]
     later["events"].append(kong(0, "minkan", "5m", 3))
-    with pytest.raises(ValueError, match=r"ended at events\[4\] \(not 血战"):
+    with pytest.raises(ValueError, match=r"ended at the win at table\.events\[4\] \(not 血战"):
         settle(later, PRESETS["chengdu_xiayu"])
 
 

@@ -16,35 +16,35 @@ in the hand (流局): 查花猪, then 查大叫, then the kong refunds of the pl
 
 Every disputed rule is a field of :class:`SettleOptions` (frozen, picklable), defaults as docs/rules.md#options
 names them.
-The hands are scored by :func:`mjpy.rules.sichuan.score` and :func:`mjpy.rules.sichuan.best_fan_if_tenpai`.
+The hands are scored by :func:`mjpy.rules.sichuan.score` (through the bound rule set) and
+:func:`mjpy.rules.sichuan.best_fan_if_tenpai`.
+
+The table is read, checked and paid by the generic machinery (:mod:`mjpy.rules.engine.settle`, one
+error format naming the place: ``table.players[2].hand: ...``); this module gives it the Sichuan rules
+as :data:`SICHUAN_SETTLE`: kong money (刮风下雨), the wins (血战到底: successive winners, 呼叫转移),
+the 流局 checks at the wall's end, its options, and the Sichuan shapes of the results.
 """
 from __future__ import annotations
 
 import dataclasses
-import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
-from ..meld import Meld, _canonical_kind
+from ..meld import _canonical_kind
+from ..tiles import TILE_NAMES, suit_number
 from . import sichuan
-from ..notation import parse_hand, to_string
-from ..tiles import TILE_NAMES, tile_index
-from .engine.settle import load_table
+from .bindings import SichuanRules
+from .engine import settle as _engine
+from .engine.settle import Pay, SettleRules, SettleTable, Win, exact, load_table, show
+from .registry import info as _info
 
 __all__ = ["settle", "SettleOptions", "Settlement", "Payment", "WinResult", "DrawResult", "load_table",
-           "format_settlement", "REASONS", "PRESETS"]
+           "format_settlement", "REASONS", "PRESETS", "SICHUAN_SETTLE"]
 
-N_PLAYERS = 4
-_SUITS = "mps"
-_SUIT_ALIASES = {
-    "m": "m", "万": "m", "萬": "m", "wan": "m", "characters": "m",
-    "p": "p", "筒": "p", "饼": "p", "餅": "p", "tong": "p", "dots": "p",
-    "s": "s", "条": "s", "條": "s", "索": "s", "tiao": "s", "bamboo": "s",
-}
 _KONG_KINDS = ("minkan", "kakan", "ankan")
-_KONG_NAMES = {"minkan": "直杠", "kakan": "面下杠", "ankan": "暗杠"}
+_KONG_REASONS = {"minkan": "zhigang", "kakan": "bugang", "ankan": "angang"}
 
 #: reason code -> Chinese label, in the order they can appear in a ledger.
 REASONS: Dict[str, str] = {
@@ -284,50 +284,32 @@ PRESETS: Dict[str, SettleOptions] = {
 
 
 _DEFAULT = SettleOptions()
-_meld = functools.lru_cache(maxsize=4096)(Meld)     # Meld is immutable: share the parsed melds
+_RULE_NAMES = ("sichuan", "sichuan_fan", "sichuan_points")
 
 
 # ------------------------------------------------------------------------------------------- results
 
-@dataclass(frozen=True)
-class Payment:
-    """One ledger row: ``payer`` pays ``payee`` ``amount`` (> 0) for ``reason`` (a :data:`REASONS` code;
-    ``label`` is its Chinese name). ``event`` is the index in ``table["events"]`` that caused it (for a
-    refund, the kong refunded), or None for 查花猪 / 查大叫. ``detail`` says it in words."""
+class Payment(_engine.Payment):
+    """One ledger row (:class:`mjpy.rules.engine.settle.Payment`: ``payer`` pays ``payee`` ``amount`` > 0 for
+    ``reason``) with the Sichuan labels (:data:`REASONS`: a 补杠 is 面下杠 here). ``event`` is the index in
+    ``table["events"]`` that caused it (for a refund, the kong refunded), or None for 查花猪 / 查大叫
+    (``draw`` in the text). ``detail`` says it in words."""
 
-    payer: int
-    payee: int
-    amount: int
-    reason: str
-    event: Optional[int]
-    detail: str = ""
-
-    @property
-    def label(self) -> str:
-        return REASONS[self.reason]
-
-    def to_dict(self) -> dict:
-        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": self.reason,
-                "label": self.label, "event": self.event, "detail": self.detail}
-
-    def __str__(self) -> str:
-        where = "draw" if self.event is None else f"event {self.event}"
-        return f"P{self.payer} -> P{self.payee} {self.amount:>5}  {self.label} ({where}) {self.detail}".rstrip()
+    reasons = REASONS
+    end = "draw"
 
 
-@dataclass(frozen=True)
-class WinResult:
-    """A win (one ``win`` event): the scoring and who paid how much."""
+class WinResult(_engine.WinRecord):
+    """A win (one ``win`` event): the generic record read the Sichuan way. ``discarder``: ``source`` (the
+    discarder, or the robbed player of a 抢杠胡; None when self-drawn); ``total_fan``: ``total``;
+    ``multiplier``: the base units each payer pays (before 自摸加底); ``payers``; ``amount``: the total
+    received for the win itself (呼叫转移 not included)."""
 
-    event: int
-    winner: int
-    tile: str
-    discarder: Optional[int]            # None when self-drawn
-    fans: Tuple[Tuple[str, int], ...]
-    total_fan: int
-    multiplier: int                     # the base units each payer pays (before 自摸加底)
-    payers: Tuple[int, ...]
-    amount: int                         # total received for the win itself (transfers not included)
+    discarder = property(lambda self: self.source)
+    total_fan = property(lambda self: self.total)
+    multiplier = property(lambda self: self.detail["multiplier"])
+    payers = property(lambda self: self.detail["payers"])
+    amount = property(lambda self: self.detail["amount"])
 
     def to_dict(self) -> dict:
         return {"event": self.event, "winner": self.winner, "tile": self.tile, "discarder": self.discarder,
@@ -354,17 +336,13 @@ class DrawResult:
 
 
 @dataclass(frozen=True)
-class Settlement:
-    """``totals[i]``: player i's net result; ``ledger``: every payment in order; ``wins``: each win's
-    scoring; ``draw``: the 流局 checks (None when the hand ended with three winners); ``base``: 基本分."""
+class Settlement(_engine.Settlement):
+    """The generic :class:`~mjpy.rules.engine.settle.Settlement` (``totals[i]``: player i's net result;
+    ``ledger``: every :class:`Payment` in order; ``wins``: each :class:`WinResult`; ``base``: 基本分;
+    ``names``; ``options``: the :class:`SettleOptions` used) with ``draw``: the 流局 checks (None when the
+    hand ended with three winners, or without a draw)."""
 
-    totals: Tuple[int, ...]
-    ledger: Tuple[Payment, ...]
-    wins: Tuple[WinResult, ...]
-    draw: Optional[DrawResult]
-    base: int
-    names: Tuple[str, ...]
-    options: SettleOptions = field(default_factory=SettleOptions, repr=False)
+    draw: Optional[DrawResult] = None
 
     def to_dict(self) -> dict:
         """JSON-ready (the ``mjpy settle --json`` object)."""
@@ -373,232 +351,16 @@ class Settlement:
                 "draw": None if self.draw is None else self.draw.to_dict(),
                 "options": self.options.to_dict()}
 
-    def by_reason(self) -> Dict[str, List[int]]:
-        """Net per player for each reason code present."""
-        out: Dict[str, List[int]] = {}
-        for p in self.ledger:
-            row = out.setdefault(p.reason, [0] * N_PLAYERS)
-            row[p.payer] -= p.amount
-            row[p.payee] += p.amount
-        return out
-
-
-# ------------------------------------------------------------------------------------------- input
-
-class _Player:
-    __slots__ = ("index", "name", "counts", "melds", "dingque", "won_at")
-
-    def __init__(self, index, name, counts, melds, dingque):
-        self.index = index
-        self.name = name
-        self.counts = counts          # list of 34 ints, concealed tiles
-        self.melds = melds            # list of Meld
-        self.dingque = dingque        # "m" / "p" / "s" / None
-        self.won_at = None            # event index of the player's win
-
-    def hand_text(self) -> str:
-        return to_string(self.counts) or "-"
-
-
-def _tile(value, where: str) -> int:
-    try:
-        t = tile_index(value)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"{where}: {e}") from None
-    if t >= 27:
-        raise ValueError(f"{where}: {TILE_NAMES[t]} is not a Sichuan tile (108-tile set: 1-9 m/p/s only)")
-    return t
-
-
-def _int_field(d: Mapping, key: str, where: str, lo: int, hi: int, required=True):
-    if key not in d or d[key] is None:
-        if required:
-            raise ValueError(f"{where}: missing {key!r}")
-        return None
-    v = d[key]
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise ValueError(f"{where}.{key} must be an int, got {v!r}")
-    if not lo <= v <= hi:
-        raise ValueError(f"{where}.{key} must be {lo}-{hi}, got {v}")
-    return v
-
-
-def _bool_field(d: Mapping, key: str, where: str) -> bool:
-    v = d.get(key, False)
-    if v is None:
-        return False
-    if not isinstance(v, bool):
-        raise ValueError(f"{where}.{key} must be true or false, got {v!r}")
-    return v
-
-
-def _read_player(i: int, d, names_seen) -> _Player:
-    where = f"players[{i}]"
-    if not isinstance(d, Mapping):
-        raise ValueError(f"{where} must be an object with 'hand', 'melds', 'dingque', got {type(d).__name__}")
-    unknown = sorted(set(d) - {"name", "hand", "melds", "dingque"})
-    if unknown:
-        raise ValueError(f"{where}: unknown key {unknown[0]!r} (known: name, hand, melds, dingque)")
-    name = d.get("name", f"P{i}")
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"{where}.name must be a non-empty string")
-    hand = d.get("hand")
-    if hand is None:
-        raise ValueError(f"{where}: missing 'hand' (the concealed tiles, e.g. '1122m345p')")
-    if isinstance(hand, str):
-        try:
-            counts, melds = parse_hand(hand)
-        except ValueError as e:
-            raise ValueError(f"{where}.hand: {e}") from None
-        counts = counts.tolist()
-    elif isinstance(hand, (list, tuple)):
-        counts, melds = [0] * 34, []
-        for k, t in enumerate(hand):
-            counts[_tile(t, f"{where}.hand[{k}]")] += 1
-    else:
-        raise ValueError(f"{where}.hand must be a tile string or a list of tiles, got {type(hand).__name__}")
-    for t in range(27, 34):
-        if counts[t]:
-            raise ValueError(f"{where}.hand: {TILE_NAMES[t]} is not a Sichuan tile (108-tile set: 1-9 m/p/s only)")
-    raw = d.get("melds") or []
-    if isinstance(raw, str):
-        try:
-            c2, ms = parse_hand(raw)
-        except ValueError as e:
-            raise ValueError(f"{where}.melds: {e}") from None
-        if c2.any():
-            raise ValueError(f"{where}.melds: tiles outside brackets (write '[555p]{{2222s}}(9999m)')")
-        raw = ms
-    if not isinstance(raw, (list, tuple)):
-        raise ValueError(f"{where}.melds must be a list, got {type(raw).__name__}")
-    for k, m in enumerate(raw):
-        mw = f"{where}.melds[{k}]"
-        try:
-            if isinstance(m, Meld):
-                meld = m
-            elif isinstance(m, Mapping):
-                if "kind" not in m or "tiles" not in m:
-                    raise ValueError("a meld needs 'kind' and 'tiles', e.g. {\"kind\": \"pon\", \"tiles\": \"555p\"}")
-                meld = _meld(m["kind"], m["tiles"]) if isinstance(m["tiles"], str) else Meld(m["kind"], m["tiles"])
-            elif isinstance(m, str):
-                c2, ms = parse_hand(m)
-                if c2.any() or len(ms) != 1:
-                    raise ValueError(f"{m!r} is not one bracketed meld like '[555p]'")
-                meld = ms[0]
-            else:
-                raise ValueError(f"a meld must be an object {{kind, tiles}} or a string like '[555p]', "
-                                 f"got {type(m).__name__}")
-        except (TypeError, ValueError) as e:
-            raise ValueError(f"{mw}: {e}") from None
-        melds.append(meld)
-    for k, meld in enumerate(melds):
-        if meld.kind == "chi":
-            raise ValueError(f"{where}: chi {meld} is not allowed in Sichuan mahjong (不可以吃)")
-        if meld.kind == "kan":
-            raise ValueError(f"{where}: kong {meld.notation} needs its kind for the payments: "
-                             f"minkan (直杠), kakan (面下杠) or ankan (暗杠)")
-        if meld.first >= 27:
-            raise ValueError(f"{where}: meld {meld} is not a Sichuan tile (108-tile set: 1-9 m/p/s only)")
-    dq = d.get("dingque")
-    if dq is not None:
-        if not isinstance(dq, str) or dq.strip().lower() not in _SUIT_ALIASES and dq.strip() not in _SUIT_ALIASES:
-            raise ValueError(f"{where}.dingque must be 'm', 'p', 's' or null, got {dq!r}")
-        dq = _SUIT_ALIASES.get(dq.strip().lower()) or _SUIT_ALIASES[dq.strip()]
-        for meld in melds:
-            if _SUITS[meld.first // 9] == dq:
-                raise ValueError(f"{where}: meld {meld} is in the 定缺 suit {dq!r} (a 定缺 suit is never melded)")
-    if name in names_seen:
-        raise ValueError(f"{where}.name {name!r} is used twice")
-    names_seen.add(name)
-    return _Player(i, name, counts, melds, dq)
-
-
-def _player_ref(v, players, where: str) -> int:
-    if isinstance(v, str):
-        for p in players:
-            if p.name == v:
-                return p.index
-        raise ValueError(f"{where}: no player named {v!r}")
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise ValueError(f"{where} must be a player index 0-3 or name, got {v!r}")
-    if not 0 <= v < N_PLAYERS:
-        raise ValueError(f"{where} must be a player index 0-3, got {v}")
-    return v
-
-
-_EVENT_KEYS = {
-    "kong": {"type", "player", "kind", "tile", "from", "note"},
-    "win": {"type", "player", "tile", "from", "self_drawn", "after_kong", "kong_discard", "robbing_kong",
-            "tianhu", "dihu", "note"},
-}
-
-
-def _read_event(i: int, e, players) -> dict:
-    where = f"events[{i}]"
-    if not isinstance(e, Mapping):
-        raise ValueError(f"{where} must be an object, got {type(e).__name__}")
-    typ = e.get("type")
-    if typ not in _EVENT_KEYS:
-        raise ValueError(f"{where}.type must be 'kong' or 'win', got {typ!r}")
-    unknown = sorted(set(e) - _EVENT_KEYS[typ])
-    if unknown:
-        raise ValueError(f"{where}: unknown key {unknown[0]!r} for a {typ} event "
-                         f"(known: {', '.join(sorted(_EVENT_KEYS[typ]))})")
-    if "player" not in e:
-        raise ValueError(f"{where}: missing 'player'")
-    player = _player_ref(e["player"], players, f"{where}.player")
-    if "tile" not in e:
-        raise ValueError(f"{where}: missing 'tile'")
-    tile = _tile(e["tile"], f"{where}.tile")
-    frm = e.get("from")
-    if frm is not None and frm != "self":
-        frm = _player_ref(frm, players, f"{where}.from")
-        if frm == player:
-            raise ValueError(f"{where}.from is the player himself ({player}); write null for a self-drawn "
-                             f"{'win' if typ == 'win' else 'kong'}")
-    else:
-        frm = None
-    ev = {"type": typ, "index": i, "player": player, "tile": tile, "from": frm}
-    if typ == "kong":
-        kind = e.get("kind")
-        try:
-            kind = _canonical_kind(kind)
-        except (TypeError, ValueError):
-            kind = None
-        if kind not in _KONG_KINDS:
-            raise ValueError(f"{where}.kind must be 'minkan' (直杠), 'kakan' (面下杠) or 'ankan' (暗杠), "
-                             f"got {e.get('kind')!r}")
-        if kind == "minkan" and frm is None:
-            raise ValueError(f"{where}: a minkan (直杠) needs 'from', the player whose discard was konged")
-        if kind != "minkan" and frm is not None:
-            raise ValueError(f"{where}: a {kind} ({_KONG_NAMES[kind]}) is made from the player's own draw; "
-                             f"'from' must be null")
-        ev["kind"] = kind
-    else:
-        sd = e.get("self_drawn")
-        if sd is not None:
-            if not isinstance(sd, bool):
-                raise ValueError(f"{where}.self_drawn must be true or false, got {sd!r}")
-            if sd != (frm is None):
-                raise ValueError(f"{where}: self_drawn is {str(sd).lower()} but 'from' is "
-                                 f"{'null' if frm is None else frm}")
-        for flag in ("after_kong", "kong_discard", "robbing_kong", "tianhu", "dihu"):
-            ev[flag] = _bool_field(e, flag, where)
-    return ev
+    def __str__(self) -> str:
+        return format_settlement(self)
 
 
 # ------------------------------------------------------------------------------------------- scoring glue
 
-def _scoring():
-    """The scoring module (:mod:`mjpy.rules.sichuan`)."""
-    return sichuan
-
-
-def _suits_held(p: _Player) -> set:
+def _suits_held(p) -> set:
     c = p.counts
-    s = {_SUITS[k] for k in range(3) if any(c[9 * k:9 * k + 9])}
-    for m in p.melds:
-        s.add(_SUITS[m.first // 9])
+    s = {k for k in range(3) if any(c[9 * k:9 * k + 9])}
+    s.update(m.first // 9 for m in p.melds)
     return s
 
 
@@ -614,297 +376,6 @@ def _unit(opts: SettleOptions) -> str:
     return "分" if opts.profile == "sichuan_points" else "番"
 
 
-def _score_win(p: _Player, ev: dict, opts: SettleOptions):
-    sc = _scoring()
-    def what():
-        return f"events[{ev['index']}]: player {p.index}'s hand {_show_hand(p)} is not a win on {TILE_NAMES[ev['tile']]}"
-
-    try:
-        r = sc.score(np.array(p.counts, np.uint8), melds=p.melds, win_tile=TILE_NAMES[ev["tile"]],
-                     self_drawn=ev["from"] is None, after_kong=ev["after_kong"], kong_discard=ev["kong_discard"],
-                     robbing_kong=ev["robbing_kong"], tianhu=ev["tianhu"], dihu=ev["dihu"],
-                     dingque=p.dingque, options=opts.scoring_options)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"{what()}: {e}") from None
-    if not r.is_win:
-        dq = f" (定缺 {p.dingque})" if p.dingque else ""
-        raise ValueError(f"{what()}{dq}: {r.reason}")
-    return r
-
-
-def _show_hand(p: _Player) -> str:
-    return to_string(p.counts, p.melds) or "-"
-
-
-def _dajiao(p: _Player, opts: SettleOptions) -> Optional[Tuple[int, int]]:
-    """(total, units) of the 大叫 a player still in the hand at the draw collects, or None if not tenpai
-    (a hand holding its 定缺 suit is not tenpai; ``sichuan.best_fan_if_tenpai`` decides)."""
-    total = _scoring().best_fan_if_tenpai(np.array(p.counts, np.uint8), melds=p.melds, dingque=p.dingque,
-                                          options=opts.scoring_options)
-    if total is None:
-        return None
-    return int(total), _units(int(total), opts)
-
-
-# ------------------------------------------------------------------------------------------- settle
-
-def settle(table, options: Optional[SettleOptions] = None) -> Settlement:
-    """Settle one Sichuan 血战到底 hand. ``table``: a dict (or a JSON path / text, see :func:`load_table`)
-    in the format of ``docs/sichuan_settle.md``; ``options``: a :class:`SettleOptions` (or a mapping for
-    :meth:`SettleOptions.from_dict`, or a ``sichuan.SichuanOptions``: :meth:`SettleOptions.from_sichuan`);
-    None uses the table's ``"options"`` object, else the defaults.
-
-    Returns a :class:`Settlement`. Raises ValueError saying what is wrong with the table: tiles outside the
-    108-tile set or more than 4 of a tile across the table, a hand of the wrong size, a kong event without
-    its meld or a kong meld without its event, a kong made twice, a win by a player who already won, a hand
-    that is not a win for the claimed winner, flags that do not fit the events (杠上花 / 杠上炮 / 抢杠胡),
-    a hand that has not ended (the wall not exhausted and fewer than three winners), ...
-    """
-    if not isinstance(table, Mapping):
-        table = load_table(table)
-    unknown = sorted(set(table) - {"rules", "base", "players", "events", "wall_exhausted", "dealer", "options",
-                                   "comment", "description"})
-    if unknown:
-        raise ValueError(f"table: unknown key {unknown[0]!r} (known: rules, base, dealer, players, events, "
-                         f"wall_exhausted, options, comment)")
-    rules = table.get("rules", "sichuan")
-    if rules not in ("sichuan", "sichuan_fan", "sichuan_points"):
-        raise ValueError(f"table.rules must be 'sichuan', got {rules!r}")
-    if options is None:
-        opts = SettleOptions.from_dict(table["options"]) if table.get("options") is not None else _DEFAULT
-        if rules == "sichuan_points" and "options" not in table:
-            opts = PRESETS["sc_b"]
-    else:
-        opts = SettleOptions.from_dict(options)
-
-    base = table.get("base", opts.default_base)
-    if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
-        raise ValueError(f"table.base (基本分) must be a positive int, got {base!r}")
-    dealer = _int_field(table, "dealer", "table", 0, 3, required=False)
-    wall_exhausted = _bool_field(table, "wall_exhausted", "table")
-
-    raw_players = table.get("players")
-    if not isinstance(raw_players, (list, tuple)) or len(raw_players) != N_PLAYERS:
-        raise ValueError(f"table.players must be a list of 4 players, got "
-                         f"{len(raw_players) if isinstance(raw_players, (list, tuple)) else type(raw_players).__name__}")
-    seen_names: set = set()
-    players = [_read_player(i, d, seen_names) for i, d in enumerate(raw_players)]
-
-    raw_events = table.get("events", [])
-    if not isinstance(raw_events, (list, tuple)):
-        raise ValueError(f"table.events must be a list, got {type(raw_events).__name__}")
-    events = [_read_event(i, e, players) for i, e in enumerate(raw_events)]
-
-
-    # tiles across the table: at most 4 of each kind (concealed + melds)
-    total = [0] * 34
-    for p in players:
-        for t in range(27):
-            total[t] += p.counts[t]
-        for m in p.melds:
-            total[m.first] += len(m.tiles)
-    # one discard won by several players (一炮多响) sits in each winner's hand: count it once
-    for k in range(1, len(events)):
-        a, b = events[k - 1], events[k]
-        if a["type"] == b["type"] == "win" and b["from"] is not None and a["from"] == b["from"] \
-                and a["tile"] == b["tile"]:
-            total[b["tile"]] -= 1
-    for t in range(27):
-        if total[t] > 4:
-            holders = [f"player {p.index}" for p in players
-                       if p.counts[t] or any(m.first == t for m in p.melds)]
-            raise ValueError(f"table: {TILE_NAMES[t]} appears {total[t]} times across the table (at most 4; "
-                             f"held by {', '.join(holders)})")
-
-    # kong events <-> kong melds; a kakan robbed by 抢杠胡 is cancelled and stays a pon
-    cancelled = set()
-    for k, ev in enumerate(events):
-        if ev["type"] == "win" and ev["robbing_kong"]:
-            _check_robbing(ev, events, k, players, opts, cancelled)
-    kong_melds: Dict[Tuple[int, int], str] = {}
-    for p in players:
-        for m in p.melds:
-            if m.is_kong:
-                kong_melds[p.index, m.first] = m.kind
-    kong_seen: Dict[Tuple[int, int], int] = {}
-    kong_tile_seen: Dict[int, int] = {}
-    for ev in events:
-        if ev["type"] != "kong" or ev["index"] in cancelled:
-            continue
-        i, key = ev["index"], (ev["player"], ev["tile"])
-        name = TILE_NAMES[ev["tile"]]
-        if ev["tile"] in kong_tile_seen:
-            raise ValueError(f"events[{i}]: {name} was already konged at events[{kong_tile_seen[ev['tile']]}] "
-                             f"(duplicated kong)")
-        kong_tile_seen[ev["tile"]] = i
-        kong_seen[key] = i
-        have = kong_melds.get(key)
-        if have is None:
-            raise ValueError(f"events[{i}]: player {ev['player']} has no kong of {name} among his melds "
-                             f"(add {{\"kind\": \"{ev['kind']}\", \"tiles\": \"{name[0] * 4}{name[1]}\"}})")
-        if have != ev["kind"]:
-            raise ValueError(f"events[{i}]: the kong of {name} is a {ev['kind']} ({_KONG_NAMES[ev['kind']]}) "
-                             f"but player {ev['player']}'s meld is a {have} ({_KONG_NAMES[have]})")
-    for key, kind in kong_melds.items():
-        if key not in kong_seen:
-            name = TILE_NAMES[key[1]]
-            raise ValueError(f"players[{key[0]}]: the {kind} ({_KONG_NAMES[kind]}) of {name} has no kong event "
-                             f"(every kong moves points: add {{\"type\": \"kong\", \"player\": {key[0]}, "
-                             f"\"kind\": \"{kind}\", \"tile\": \"{name}\"...}})")
-
-    ledger: List[Payment] = []
-    wins: List[WinResult] = []
-    kong_income: Dict[int, List[Tuple[int, int]]] = {}    # kong event -> [(payer, amount)]
-    transferred: set = set()
-    n_won = 0
-    ended_at = None
-
-    def pay(payer, payee, amount, reason, event, detail):
-        if amount > 0:
-            ledger.append(Payment(payer, payee, amount, reason, event, detail))
-
-    def still_in(exclude=()):
-        return [q.index for q in players if q.won_at is None and q.index not in exclude]
-
-    for k, ev in enumerate(events):
-        i, pl = ev["index"], ev["player"]
-        p = players[pl]
-        name = TILE_NAMES[ev["tile"]]
-        if ended_at is not None:
-            why = "three players have won" if opts.xuezhan else \
-                "not 血战 (xuezhan=False): the first win, with every winner of its discard, ends the hand"
-            raise ValueError(f"events[{i}]: the hand ended at events[{ended_at}] ({why})")
-        if p.won_at is not None:
-            what = "win" if ev["type"] == "win" else "kong"
-            raise ValueError(f"events[{i}]: player {pl} already won at events[{p.won_at}] and cannot {what} "
-                             f"again (血战: a winner leaves the hand)")
-        frm = ev["from"]
-        if frm is not None and players[frm].won_at is not None:
-            raise ValueError(f"events[{i}]: player {frm} already won at events[{players[frm].won_at}] and "
-                             f"discards no more tiles")
-        if ev["type"] == "kong":
-            if i in cancelled:
-                continue                                   # robbed: 刮风下雨无效
-            kind = ev["kind"]
-            got: List[Tuple[int, int]] = []
-            if opts.pays_kongs:
-                if kind == "minkan":
-                    amt = opts.zhigang_rate * base
-                    pay(frm, pl, amt, "zhigang", i, f"直杠 {name}, fed by P{frm}")
-                    got.append((frm, amt))
-                    if opts.zhigang_mode == "jiajiayou":
-                        for q in still_in((pl, frm)):
-                            pay(q, pl, base, "zhigang_jiajiayou", i, f"直杠 {name} 家家有")
-                            got.append((q, base))
-                else:
-                    rate, reason = (opts.bugang_rate, "bugang") if kind == "kakan" else (opts.angang_rate, "angang")
-                    for q in still_in((pl,)):
-                        amt = rate * base
-                        pay(q, pl, amt, reason, i, f"{_KONG_NAMES[kind]} {name}")
-                        got.append((q, amt))
-            kong_income[i] = [g for g in got if g[1] > 0]
-            continue
-
-        # a win
-        _check_win_flags(ev, events, k, players, dealer, cancelled)
-        _check_size(p, 14, i)
-        if not p.counts[ev["tile"]]:
-            raise ValueError(f"events[{i}]: player {pl} wins on {name} but his concealed tiles "
-                             f"{_show_hand(p)} do not hold it (a winner's hand includes the winning tile)")
-        r = _score_win(p, ev, opts)
-        total_fan = int(r.total_fan)
-        units = _units(total_fan, opts)
-        fu = _unit(opts)
-        fans = tuple((str(n), int(v)) for n, v in r.fans)
-        received = 0
-        if frm is not None:
-            payers = (frm,)
-            reason = "dianpao"
-            how = "抢杠胡" if ev["robbing_kong"] else ("杠上炮" if ev["kong_discard"] else "点炮")
-            amt = units * base
-            pay(frm, pl, amt, reason, i, f"{how} {name}: {total_fan}{fu} ×{units}")
-            received += amt
-            if ev["kong_discard"] and opts.hujiao_zhuanyi:
-                kev = _last_kong(events, k)
-                inc = sum(a for _, a in kong_income.get(kev, ()))
-                pay(frm, pl, inc, "hujiao_zhuanyi", i, f"杠上炮: income of the kong at events[{kev}]")
-                transferred.add(kev)
-        else:
-            feeder = None
-            if ev["after_kong"] and opts.ganghua_zhigang_feeder_pays:
-                kev = _last_kong(events, k)
-                if events[kev]["kind"] == "minkan":
-                    feeder = events[kev]["from"]
-            zunits = units
-            if opts.zimo_bonus == "jiafan":
-                zunits = _plus_one_fan(r, opts)
-            if feeder is not None:
-                # 算引杠者点炮: settled as a win on the feeder's discard, one share from him alone
-                # (units × base, as a 点炮; 自摸加底 / 自摸加番 are for self-drawn wins only)
-                payers = (feeder,)
-                amt = units * base
-                pay(feeder, pl, amt, "dianpao", i, f"杠上花 {name} after 直杠 fed by P{feeder}: "
-                                                   f"{total_fan}{fu} ×{units} (引杠者 pays as 点炮)")
-                received += amt
-            else:
-                payers = tuple(still_in((pl,)))
-                how = "杠上花" if ev["after_kong"] else ("天胡" if ev["tianhu"] else "自摸")
-                for q in payers:
-                    amt = zunits * base
-                    pay(q, pl, amt, "zimo", i, f"{how} {name}: {total_fan}{fu} ×{units}"
-                        + (" +1番 (自摸加番)" if opts.zimo_bonus == "jiafan" else ""))
-                    received += amt
-                    if opts.zimo_bonus == "jiadi":
-                        pay(q, pl, base, "zimo_jiadi", i, "自摸加底")
-                        received += base
-        wins.append(WinResult(i, pl, name, frm, fans, total_fan, units, payers, received))
-        # one-discard multiple winners are marked after every payment of the group: mark now (the
-        # discarder pays each winner separately, 1对1)
-        p.won_at = i
-        n_won += 1
-        if n_won >= 3:
-            ended_at = i
-        elif not opts.xuezhan:
-            nxt = events[k + 1] if k + 1 < len(events) else None
-            same_discard = (nxt is not None and nxt["type"] == "win" and frm is not None
-                            and nxt["from"] == frm and nxt["tile"] == ev["tile"])
-            if not same_discard:
-                ended_at = i
-
-    remaining = still_in()
-    for q in remaining:
-        _check_size(players[q], 13, None)
-    draw = None
-    if (n_won < 3 if opts.xuezhan else n_won == 0) and not wall_exhausted:
-        rule = ("血战 ends when three have won or the wall runs out" if opts.xuezhan else
-                "without 血战 the hand ends at the first win or when the wall runs out")
-        raise ValueError(f"table: the hand has not ended: {n_won} player{'s' if n_won != 1 else ''} won and "
-                         f"the wall is not exhausted ({rule}; set \"wall_exhausted\": true for a drawn hand)")
-    if not opts.xuezhan and n_won and wall_exhausted:
-        raise ValueError("table: wall_exhausted is set but a player won, which ends a hand without 血战 "
-                         "(xuezhan=False): a won hand is not a draw")
-    if wall_exhausted and len(remaining) >= 2:
-        draw = _settle_draw(players, remaining, events, kong_income, transferred, base, opts, pay)
-
-    totals = [0] * N_PLAYERS
-    for row in ledger:
-        totals[row.payer] -= row.amount
-        totals[row.payee] += row.amount
-    return Settlement(tuple(totals), tuple(ledger), tuple(wins), draw, base,
-                      tuple(p.name for p in players), opts)
-
-
-def _check_size(p: _Player, want: int, event: Optional[int]) -> None:
-    """14 tiles for a winner (the winning tile included), 13 for the others; a meld counts 3."""
-    size = sum(p.counts) + 3 * len(p.melds)
-    if size != want:
-        where = f"events[{event}]: players[{p.index}]" if event is not None else f"players[{p.index}]"
-        what = "a winner holds 14 (the winning tile included)" if want == 14 else \
-            "a player who did not win holds 13"
-        raise ValueError(f"{where}: {sum(p.counts)} concealed tiles + {len(p.melds)} melds make {size} tiles; "
-                         f"{what}, counting each meld as 3")
-
-
 def _plus_one_fan(r, opts: SettleOptions) -> int:
     """自摸加番: the units of the win with one 番 more (fan profile; one 分 more in points), within the cap."""
     total = int(r.uncapped_total) + 1
@@ -914,113 +385,167 @@ def _plus_one_fan(r, opts: SettleOptions) -> int:
     return max(_units(int(r.total_fan), opts), _units(total, opts))
 
 
-def _last_kong(events, k) -> Optional[int]:
-    """Index of the kong just before the win at position k (skipping the other winners of one discard)."""
-    j = k - 1
-    while j >= 0 and events[j]["type"] == "win":
-        j -= 1
-    return events[j]["index"] if j >= 0 else None
+def _dajiao(p, opts: SettleOptions) -> Optional[Tuple[int, int]]:
+    """(total, units) of the 大叫 a player still in the hand at the draw collects, or None if not tenpai
+    (a hand holding its 定缺 suit is not tenpai; ``sichuan.best_fan_if_tenpai`` decides)."""
+    total = sichuan.best_fan_if_tenpai(np.array(p.counts, np.uint8), melds=p.melds, dingque=p.extra["dingque"],
+                                       options=opts.scoring_options)
+    if total is None:
+        return None
+    return int(total), _units(int(total), opts)
 
 
-def _check_robbing(ev, events, k, players, opts, cancelled):
-    i = ev["index"]
-    if ev["from"] is None:
-        raise ValueError(f"events[{i}]: a 抢杠胡 (robbing_kong) wins on another player's kong: 'from' is the "
-                         f"player who tried to kong")
-    if ev["after_kong"] or ev["kong_discard"] or ev["tianhu"] or ev["dihu"]:
-        raise ValueError(f"events[{i}]: robbing_kong cannot be combined with after_kong, kong_discard, tianhu "
-                         f"or dihu")
-    # the robbed kong: the kong event right before (other robbers of the same kong may stand between)
-    j = k - 1
-    while j >= 0 and events[j]["type"] == "win" and events[j]["robbing_kong"] and events[j]["from"] == ev["from"] \
-            and events[j]["tile"] == ev["tile"]:
-        j -= 1
-    robbed_kind = "kakan"
-    if j >= 0 and events[j]["type"] == "kong" and events[j]["player"] == ev["from"] \
-            and events[j]["tile"] == ev["tile"]:
-        robbed_kind = events[j]["kind"]
-        cancelled.add(events[j]["index"])
-    if robbed_kind not in opts.robbable_kongs:
-        raise ValueError(f"events[{i}]: a {robbed_kind} ({_KONG_NAMES[robbed_kind]}) cannot be robbed "
-                         f"(robbable: {', '.join(opts.robbable_kongs)}; docs/rules.md#c35)")
-    victim = players[ev["from"]]
-    t = ev["tile"]
-    if robbed_kind == "kakan" and not any(m.kind == "pon" and m.first == t for m in victim.melds):
-        raise ValueError(f"events[{i}]: player {victim.index} has no pon of {TILE_NAMES[t]} to add the robbed "
-                         f"tile to (after 抢杠胡 the robbed kong stays a pon)")
+# ------------------------------------------------------------------------------------------- the hooks
+
+def _read(t: SettleTable) -> None:
+    """基本分 a whole number; each player's 定缺 (one reading of a suit, :func:`mjpy.tiles.suit_number`) and
+    no meld in it."""
+    if t.base.denominator != 1:
+        raise ValueError(f"table.base (基本分) must be a whole number, got {show(t.base)}")
+    for p in t.players:
+        dq = suit_number(p.extra.get("dingque"), f"table.players[{p.index}].dingque")
+        p.extra["dingque"] = None if dq is None else sichuan.SUITS[dq]
+        for k, m in enumerate(p.melds):
+            if m.first // 9 == dq:
+                raise ValueError(f"table.players[{p.index}].melds[{k}]: {m} is in the 定缺 suit "
+                                 f"{sichuan.SUITS[dq]!r} (a 定缺 suit is never melded)")
+    t.extra.update(kong_income={}, transferred=set(), draw=None)
 
 
-def _check_win_flags(ev, events, k, players, dealer, cancelled):
-    i, pl = ev["index"], ev["player"]
-    if ev["after_kong"]:
-        if ev["from"] is not None:
-            raise ValueError(f"events[{i}]: after_kong (杠上花) is a self-drawn win; 'from' must be null")
-        kev = _last_kong(events, k)
-        if kev is None or k == 0 or events[k - 1]["type"] != "kong" or events[k - 1]["player"] != pl \
-                or kev in cancelled:
-            raise ValueError(f"events[{i}]: after_kong (杠上花) needs a kong by player {pl} as the event "
-                             f"right before the win")
-    if ev["kong_discard"]:
-        if ev["from"] is None:
-            raise ValueError(f"events[{i}]: kong_discard (杠上炮) is a win on a discard; 'from' is the player "
-                             f"who konged and discarded")
-        kev = _last_kong(events, k)
-        ok = kev is not None and kev not in cancelled and events[kev]["player"] == ev["from"]
-        # every win between the kong and this one must be on the same discard
-        j = k - 1
-        while ok and j >= 0 and events[j]["type"] == "win":
-            w = events[j]
-            ok = w["from"] == ev["from"] and w["tile"] == ev["tile"] and w["kong_discard"]
-            j -= 1
-        if not ok:
-            raise ValueError(f"events[{i}]: kong_discard (杠上炮) needs a kong by player {ev['from']} right "
-                             f"before the win (only other winners of the same discard in between)")
-    if ev["tianhu"] and ev["dihu"]:
-        raise ValueError(f"events[{i}]: tianhu and dihu are exclusive")
-    if ev["tianhu"]:
-        if ev["from"] is not None or k != 0:
-            raise ValueError(f"events[{i}]: tianhu (天胡) is the dealer's self-drawn win before anything else; "
-                             f"it must be the first event, self-drawn")
-        if dealer is not None and pl != dealer:
-            raise ValueError(f"events[{i}]: tianhu (天胡) by player {pl}, but the dealer is player {dealer}")
-    if ev["dihu"]:
-        if any(e["type"] == "kong" for e in events[:k]):
-            raise ValueError(f"events[{i}]: dihu (地胡) is a win in the first go-around; no kong can come before it")
-        if dealer is not None and pl == dealer:
-            raise ValueError(f"events[{i}]: dihu (地胡) is a non-dealer's win, but player {pl} is the dealer")
+def _kong(t: SettleTable, ev: dict) -> List[Pay]:
+    """刮风下雨: a 直杠's feeder pays (家家有: each other player still in too); a 面下杠 / 暗杠: each player
+    still in. The income is kept for 呼叫转移 and the refunds at a draw."""
+    o, pl, i = t.options, ev["player"], ev["index"]
+    name = TILE_NAMES[ev["tile"]]
+    out: List[Pay] = []
+    if o.pays_kongs:
+        if ev["kind"] == "minkan":
+            frm = ev["from"]
+            out.append((frm, pl, o.zhigang_rate, "zhigang", f"直杠 {name}, fed by P{frm}"))
+            if o.zhigang_mode == "jiajiayou":
+                out += [(q, pl, 1, "zhigang_jiajiayou", f"直杠 {name} 家家有") for q in t.in_hand(i) if q not in (pl, frm)]
+        else:
+            rate, reason = (o.bugang_rate, "bugang") if ev["kind"] == "kakan" else (o.angang_rate, "angang")
+            out += [(q, pl, rate, reason, f"{REASONS[reason]} {name}") for q in t.in_hand(i) if q != pl]
+    t.extra["kong_income"][i] = [(q, a) for q, _, a, _, _ in out if a > 0]
+    return out
 
 
-def _settle_draw(players, remaining, events, kong_income, transferred, base, opts, pay) -> DrawResult:
-    """流局: 查花猪, 查大叫, refunds (docs/rules.md#sichuan-settle)."""
-    huazhu = [q for q in remaining if len(_suits_held(players[q])) == 3]
+def _win(t: SettleTable, w: Win) -> List[Pay]:
+    """A win on a discard (抢杠胡, 杠上炮 with 呼叫转移 included): the discarder pays; a self-drawn win: each
+    player still in (自摸加底 / 自摸加番), or the 直杠's feeder alone (``ganghua_zhigang_feeder_pays``)."""
+    o, ev, pl = t.options, w.event, w.winner
+    r = w.result.detail                                      # the sichuan.ScoreResult
+    total_fan = int(r.total_fan)
+    units, fu, name = _units(total_fan, o), _unit(o), TILE_NAMES[w.tile]
+    out: List[Pay] = []
+    if w.source is not None:
+        how = "抢杠胡" if w.robbing else ("杠上炮" if ev["kong_discard"] else "点炮")
+        out.append((w.source, pl, units, "dianpao", f"{how} {name}: {total_fan}{fu} ×{units}"))
+        payers, received = (w.source,), units
+        if ev["kong_discard"] and o.hujiao_zhuanyi:
+            kev = w.kong_before["index"]
+            income = sum(a for _, a in t.extra["kong_income"].get(kev, ()))
+            out.append((w.source, pl, income, "hujiao_zhuanyi", f"杠上炮: income of the kong at events[{kev}]"))
+            t.extra["transferred"].add(kev)
+    elif ev["after_kong"] and o.ganghua_zhigang_feeder_pays and w.kong_before["kind"] == "minkan":
+        # 算引杠者点炮: settled as a win on the feeder's discard, one share from him alone
+        # (units × base, as a 点炮; 自摸加底 / 自摸加番 are for self-drawn wins only)
+        feeder = w.kong_before["from"]
+        out.append((feeder, pl, units, "dianpao", f"杠上花 {name} after 直杠 fed by P{feeder}: "
+                                                  f"{total_fan}{fu} ×{units} (引杠者 pays as 点炮)"))
+        payers, received = (feeder,), units
+    else:
+        zunits = _plus_one_fan(r, o) if o.zimo_bonus == "jiafan" else units
+        how = "杠上花" if ev["after_kong"] else ("天胡" if ev["tianhu"] else "自摸")
+        payers, received = tuple(q for q in t.in_hand(w.index) if q != pl), 0
+        for q in payers:
+            out.append((q, pl, zunits, "zimo", f"{how} {name}: {total_fan}{fu} ×{units}"
+                        + (" +1番 (自摸加番)" if o.zimo_bonus == "jiafan" else "")))
+            received += zunits
+            if o.zimo_bonus == "jiadi":
+                out.append((q, pl, 1, "zimo_jiadi", "自摸加底"))
+                received += 1
+    w.detail.update(multiplier=units, payers=payers, amount=exact(received * t.base))
+    return out
+
+
+def _end(t: SettleTable) -> List[Pay]:
+    """流局 (the wall ran out with two or more players still in): 查花猪, 查大叫, then the kong refunds of
+    the players without 叫 (docs/rules.md#sichuan-settle)."""
+    remaining = t.in_hand()
+    if not t.wall_exhausted or len(remaining) < 2:
+        return []
+    o = t.options
+    huazhu = [q for q in remaining if len(_suits_held(t.players[q])) == 3]
     # 1. 查花猪: each 花猪 pays 16x base to each non-花猪
-    receivers = [p.index for p in players if p.index not in huazhu
-                 and (p.won_at is None or opts.huazhu_pays_winners)]
-    for h in huazhu:
-        for q in receivers:
-            pay(h, q, opts.huazhu_rate * base, "huazhu", None, f"花猪 P{h} (three suits) pays {opts.huazhu_rate}x")
+    receivers = [q for q in range(t.n) if q not in huazhu and (q not in t.won_at or o.huazhu_pays_winners)]
+    out: List[Pay] = [(h, q, o.huazhu_rate, "huazhu", f"花猪 P{h} (three suits) pays {o.huazhu_rate}x", None)
+                      for h in huazhu for q in receivers]
     # 2. 查大叫
     tenpai: Dict[int, Tuple[int, int]] = {}
     for q in remaining:
-        if q in huazhu:
-            continue
-        dj = _dajiao(players[q], opts)
+        dj = None if q in huazhu else _dajiao(t.players[q], o)
         if dj is not None:
             tenpai[q] = dj
     not_tenpai = [q for q in remaining if q not in huazhu and q not in tenpai]
-    for q in not_tenpai:
-        for t, (fan, units) in tenpai.items():
-            pay(q, t, units * base, "dajiao", None, f"P{t} tenpai: 大叫 {fan}{_unit(opts)} ×{units} ({opts.chadajiao_mode})")
-    # 3. refunds of 刮风下雨 by those without 叫
-    if opts.refund_kongs:
-        refunders = set(not_tenpai) | (set(huazhu) if opts.huazhu_refunds_kongs else set())
-        for ev in events:
-            if ev["type"] != "kong" or ev["player"] not in refunders or ev["index"] in transferred:
+    out += [(q, p, units, "dajiao", f"P{p} tenpai: 大叫 {fan}{_unit(o)} ×{units} ({o.chadajiao_mode})", None)
+            for q in not_tenpai for p, (fan, units) in tenpai.items()]
+    # 3. refunds of 刮风下雨 by those without 叫 (income moved by 呼叫转移 excepted)
+    if o.refund_kongs:
+        refunders = set(not_tenpai) | (set(huazhu) if o.huazhu_refunds_kongs else set())
+        for ev in t.events:
+            if ev["type"] != "kong" or ev["player"] not in refunders or ev["index"] in t.extra["transferred"]:
                 continue
-            for payer, amt in kong_income.get(ev["index"], ()):
-                pay(ev["player"], payer, amt, "kong_refund", ev["index"],
-                    f"P{ev['player']} not tenpai: refunds {_KONG_NAMES[ev['kind']]} {TILE_NAMES[ev['tile']]}")
-    return DrawResult(tuple(remaining), tuple(huazhu), tenpai, tuple(not_tenpai), opts.chadajiao_mode)
+            what = f"{REASONS[_KONG_REASONS[ev['kind']]]} {TILE_NAMES[ev['tile']]}"
+            out += [(ev["player"], payer, a, "kong_refund", f"P{ev['player']} not tenpai: refunds {what}", ev["index"])
+                    for payer, a in t.extra["kong_income"].get(ev["index"], ())]
+    t.extra["draw"] = DrawResult(tuple(remaining), tuple(huazhu), tenpai, tuple(not_tenpai), o.chadajiao_mode)
+    return out
+
+
+def _result(t: SettleTable, s: _engine.Settlement) -> Settlement:
+    return Settlement(**vars(s), draw=t.extra["draw"])
+
+
+#: The Sichuan payment rules for the generic machinery (:mod:`mjpy.rules.engine.settle`); the hooks read
+#: the :class:`SettleOptions` as ``t.options``.
+SICHUAN_SETTLE = SettleRules(
+    win=_win, kong=_kong, kongs_need_events=lambda t: True,
+    win_flags=("after_kong", "kong_discard", "robbing_kong", "tianhu", "dihu"), multiple_winners=True,
+    needs_dealer=False, player_keys=("dingque",), read=_read, allow_chi=lambda o: False,
+    robbable_kongs=lambda o: o.robbable_kongs, successive_wins=lambda o: o.xuezhan, end=_end,
+    default_base=lambda o: o.default_base, payment=Payment, win_record=WinResult, result=_result,
+)
+
+
+# ------------------------------------------------------------------------------------------- settle
+
+def settle(table, options: Optional[SettleOptions] = None) -> Settlement:
+    """Settle one Sichuan 血战到底 hand. ``table``: a dict (or a JSON path / text, see :func:`load_table`)
+    in the format of ``docs/sichuan_settle.md``; ``options``: a :class:`SettleOptions` (or a mapping for
+    :meth:`SettleOptions.from_dict`, or a ``sichuan.SichuanOptions``: :meth:`SettleOptions.from_sichuan`);
+    None uses the table's ``"options"`` object, else the defaults (``"rules": "sichuan_points"``: ``sc_b``).
+
+    Returns a :class:`Settlement`. Raises ValueError saying what is wrong with the table, naming the place:
+    tiles outside the 108-tile set or more than 4 of a tile across the table, a hand of the wrong size, a
+    kong event without its meld or a kong meld without its event, a kong made twice, a win by a player who
+    already won, a hand that is not a win for the claimed winner, flags that do not fit the events (杠上花 /
+    杠上炮 / 抢杠胡 / 天胡 / 地胡), a hand that has not ended (the wall not exhausted and fewer than three
+    winners), ...
+    """
+    raw = load_table(table)
+    name = raw.get("rules")
+    if name is not None and name not in _RULE_NAMES:
+        raise ValueError(f"table.rules must be {', '.join(map(repr, _RULE_NAMES))}, got {name!r}")
+    if options is not None:
+        opts = SettleOptions.from_dict(options)
+    elif raw.get("options") is not None:
+        opts = SettleOptions.from_dict(raw["options"])
+    else:
+        opts = PRESETS["sc_b"] if name == "sichuan_points" and "options" not in raw else _DEFAULT
+    rs = SichuanRules(_info(opts.profile), opts.scoring_options)
+    return _engine.settle(rs, raw, SICHUAN_SETTLE, opts)
 
 
 def format_settlement(s: Settlement) -> str:

@@ -9,29 +9,35 @@ payments. Everything else is here, the same for every rule set:
   ``table.events[3].from: ...``;
 * the checks every table needs: tiles of the rule set's tile set, at most four copies across the
   table, 14 tiles for a winner and 13 for the others, kong events that match kong melds, flags
-  that fit the events (杠上花 after the winner's kong, 抢杠 of a 补杠, several winners only of one
-  discard), a hand that has ended (a win, or ``"wall_exhausted": true``);
+  that fit the events (杠上花 after the winner's kong, 杠上炮 after the discarder's, 抢杠 of a
+  robbable kong, 天胡 / 地胡, several winners only of one discard), the order of the wins (one win
+  ends the hand, or 血战到底: a winner leaves and the others play on), a hand that has ended (a
+  win, or ``"wall_exhausted": true``);
 * scoring each win with the bound rule set (:meth:`RuleSet.score`: a table whose winner does not
   hold a win is refused with the scorer's reason);
 * the payment loop: each event produces :class:`Payment` rows (payer, payee, amount, reason,
-  event); amounts are exact (``Fraction`` inside, ``int`` when whole) and the totals sum to zero;
+  event), then the end of the hand (a drawn hand's checks); amounts are exact (``Fraction``
+  inside, ``int`` when whole) and the totals sum to zero;
 * :class:`Settlement` with ``to_dict()`` and a text report (:func:`format_settlement`).
 
-The shapes and the reason vocabulary are those of the Sichuan settlement
-(:mod:`mjpy.rules.sichuan_settle`: ``Payment``, ``Settlement``, ``zimo`` / ``dianpao`` / ``angang`` ...),
-so that one could move onto this module.
+Guangdong (:mod:`mjpy.rules.guangdong_settle`), Tianjin (:mod:`mjpy.rules.tianjin_settle`) and
+Sichuan 血战到底 (:mod:`mjpy.rules.sichuan_settle`: its own options, sequential winners, 呼叫转移,
+查花猪 / 查大叫 and kong refunds at the wall's end) all settle here.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, ClassVar, Dict, Iterable, List, Optional, Tuple, Union
 
 from ...meld import Meld, _canonical_kind
 from ...notation import parse_hand, to_string
 from ...tiles import TILE_NAMES, tile_index
+from ..interface import SITUATION_FLAGS
 
 __all__ = ["REASONS", "Payment", "WinRecord", "Settlement", "SettleRules", "SettleTable", "Win", "load_table",
            "settle", "format_settlement", "exact", "show"]
@@ -85,8 +91,9 @@ def show(x) -> str:
 
 @dataclass(frozen=True)
 class Payment:
-    """One ledger row: ``payer`` pays ``payee`` ``amount`` (> 0) for ``reason`` (a :data:`REASONS` code,
-    ``label`` its name); ``event``: the index in ``table["events"]`` that caused it; ``detail`` in words."""
+    """One ledger row: ``payer`` pays ``payee`` ``amount`` (> 0) for ``reason`` (a code of ``reasons``,
+    ``label`` its name); ``event``: the index in ``table["events"]`` that caused it (None: the end of the
+    hand); ``detail`` in words. A rule set with its own vocabulary subclasses it (``reasons``, ``end``)."""
 
     payer: int
     payee: int
@@ -95,16 +102,21 @@ class Payment:
     event: Optional[int]
     detail: str = ""
 
+    #: the reason vocabulary (code -> label)
+    reasons: ClassVar[Mapping[str, str]] = REASONS
+    #: what a row of no event says in the text report
+    end: ClassVar[str] = "end"
+
     @property
     def label(self) -> str:
-        return REASONS.get(self.reason, self.reason)
+        return self.reasons.get(self.reason, self.reason)
 
     def to_dict(self) -> dict:
         return {"payer": self.payer, "payee": self.payee, "amount": _json_number(self.amount),
                 "reason": self.reason, "label": self.label, "event": self.event, "detail": self.detail}
 
     def __str__(self) -> str:
-        where = "end" if self.event is None else f"event {self.event}"
+        where = self.end if self.event is None else f"event {self.event}"
         return f"P{self.payer} -> P{self.payee} {show(self.amount):>5}  {self.label} ({where}) {self.detail}".rstrip()
 
 
@@ -258,8 +270,9 @@ class Win:
     ``source``: the discarder or the robbed player (None when self-drawn); ``discarder``: the source of
     a win on a discard (None for a self-draw or a 抢杠); ``group``: every winner of the same discard
     (一炮多响), this one included; ``liable``: ``(player, case)`` named by the table, or None;
-    ``kong_before``: the kong event right before a win on a kong's replacement tile (or None);
-    ``detail``: what the hook records for the win (factors, caps, points ...)."""
+    ``kong_before``: the kong event right before a win on a kong's replacement tile (杠上花) or on the
+    discard that followed a kong (杠上炮), else None; ``detail``: what the hook records for the win
+    (factors, caps, points ...)."""
 
     event: dict
     winner: int
@@ -300,8 +313,9 @@ class Win:
         return f"on P{self.source}'s discard"
 
 
-#: one payment produced by a hook: (payer, payee, amount in points, reason, detail)
-Pay = Tuple[int, int, Any, str, str]
+#: one payment produced by a hook: (payer, payee, amount in points, reason, detail), or with a sixth
+#: item, the event index it refers to (the ``end`` hook's rows: None, or the kong a refund returns)
+Pay = Tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -319,7 +333,21 @@ class SettleRules:
     * ``needs_dealer``; ``table_keys`` / ``player_keys``: the rule set's own keys;
       ``read(table)``: reads and checks them (after players and events), may add ``extra_tiles``;
     * ``allow_chi(options)``: whether chi melds exist; ``kong_event_after_kong``: a win with
-      ``after_kong`` needs the winner's kong as the event right before (its feeder may be liable).
+      ``after_kong`` needs the winner's kong as the event right before (its feeder may be liable);
+      ``robbable_kongs(options)``: the kong kinds a 抢杠 may rob (docs/rules.md#c35);
+    * ``successive_wins(options)``: 血战到底, a winner leaves the hand and the others play on until one
+      player is left or the wall runs out (None: the first win, with every winner of its discard,
+      ends the hand); ``t.in_hand(i)`` tells the hooks who is still in at event ``i``;
+    * ``end(table) -> [Pay]``: payments once every event is paid (a drawn hand's checks), each row
+      with its event index as a sixth item;
+    * ``default_base(options)``: the ``base`` of a table that gives none;
+    * ``payment`` / ``win_record``: the ledger row and win record classes (subclasses with the rule
+      set's vocabulary and shapes); ``result(table, settlement)``: the rule set's own result built
+      from the generic :class:`Settlement` (None: that one).
+
+    :func:`settle` may be given the rule set's own settlement options (``options=``): the caller has
+    read the table's ``rules`` and ``options`` keys itself, and the hooks read those options as
+    ``t.options``.
     """
 
     win: Callable[["SettleTable", Win], Iterable[Pay]]
@@ -337,8 +365,16 @@ class SettleRules:
     read: Optional[Callable[["SettleTable"], None]] = None
     allow_chi: Callable[[Any], bool] = lambda o: True
     kong_event_after_kong: bool = False
+    robbable_kongs: Callable[[Any], Tuple[str, ...]] = lambda o: ("kakan",)
+    successive_wins: Optional[Callable[[Any], bool]] = None
+    end: Optional[Callable[["SettleTable"], Iterable[Pay]]] = None
+    default_base: Callable[[Any], Any] = lambda o: 1
+    payment: type = Payment
+    win_record: type = WinRecord
+    result: Optional[Callable[["SettleTable", Settlement], Any]] = None
 
 
+_meld = functools.lru_cache(maxsize=4096)(Meld)     # Meld is immutable: share the parsed melds
 _TABLE_KEYS = ("rules", "base", "dealer", "players", "events", "wall_exhausted", "options", "comment",
                "description")
 _KONG_KINDS = ("minkan", "kakan", "ankan")
@@ -348,18 +384,21 @@ _WIND_NAMES = {"东": "E", "東": "E", "南": "S", "西": "W", "北": "N"}
 
 
 class SettleTable:
-    """The table being settled (given to the hooks): ``rs`` (the bound rule set), ``options``,
-    ``base``, ``dealer`` (or None), ``players``, ``events`` (checked dicts), ``raw`` (the JSON object),
-    ``extra`` (what the rule set's ``read`` hook stored), ``extra_tiles`` (tiles on the table outside
-    the hands, e.g. horses: counted in the four-copies check)."""
+    """The table being settled (given to the hooks): ``rs`` (the bound rule set), ``options`` (its
+    options, or the caller's settlement options), ``base``, ``dealer`` (or None), ``players``,
+    ``events`` (checked dicts), ``raw`` (the JSON object), ``wall_exhausted``, ``won_at`` ({player:
+    the event index of his win}, once the events are checked), ``extra`` (what the rule set's ``read``
+    hook stored), ``extra_tiles`` (tiles on the table outside the hands, e.g. horses: counted in the
+    four-copies check)."""
 
-    def __init__(self, rs, raw: Mapping, rules: SettleRules):
+    def __init__(self, rs, raw: Mapping, rules: SettleRules, options=None):
         self.rs = rs
         self.rules = rules
         self.raw = raw
         self.name = rs.name
-        self.options = rs.options
-        self._kinds = frozenset(rs.kinds)
+        self.options = rs.options if options is None else options
+        kinds = getattr(rs, "kinds", None)                  # a module-backed rule set: its wall's kinds
+        self._kinds = frozenset(range(rs.info.n_kinds) if kinds is None else kinds)
         self.extra: Dict[str, Any] = {}
         self.extra_tiles: List[Tuple[int, str]] = []
         self.base = Fraction(1)
@@ -367,6 +406,8 @@ class SettleTable:
         self.players: List[Player] = []
         self.events: List[dict] = []
         self.cancelled: set = set()
+        self.won_at: Dict[int, int] = {}                    # player -> the event index of his win
+        self.wall_exhausted = False
 
     # -- helpers for hooks ----------------------------------------------------------------------
     @property
@@ -375,6 +416,12 @@ class SettleTable:
 
     def others(self, p: int) -> List[int]:
         return [q for q in range(self.n) if q != p]
+
+    def in_hand(self, at: Optional[int] = None) -> List[int]:
+        """The players still in the hand at event index ``at`` (no win before it); ``at`` None: at the
+        end (the players who did not win)."""
+        return [q for q in range(self.n)
+                if q not in self.won_at or (at is not None and self.won_at[q] >= at)]
 
     def seat_wind(self, p: int) -> str:
         return _WINDS[(p - self.dealer) % 4] if self.dealer is not None else "E"
@@ -431,16 +478,18 @@ class SettleTable:
         return self.dealer
 
 
-def settle(rs, table, rules: SettleRules) -> Settlement:
+def settle(rs, table, rules: SettleRules, options=None) -> Settlement:
     """Settle one hand of the bound rule set ``rs`` with its :class:`SettleRules`. ``table``: a dict,
-    a JSON path or JSON text (docs/settle.md). Raises a one-line ValueError naming the place."""
+    a JSON path or JSON text (docs/settle.md). ``options``: the rule set's own settlement options
+    (the caller read the table's ``rules`` and ``options``; Sichuan), else ``rs.options`` with the
+    table's ``options`` over them. Raises a one-line ValueError naming the place."""
     raw = load_table(table)
     allowed = set(_TABLE_KEYS) | set(rules.table_keys)
     unknown = sorted(set(raw) - allowed)
     if unknown:
         raise ValueError(f"table: unknown key {unknown[0]!r} (known: {', '.join(sorted(allowed))})")
     name = raw.get("rules")
-    if name is not None:
+    if name is not None and options is None:
         from ..registry import info
 
         try:
@@ -449,16 +498,16 @@ def settle(rs, table, rules: SettleRules) -> Settlement:
             same = False
         if not same:
             raise ValueError(f"table.rules is {name!r} but the table is settled with {rs.name}")
-    if raw.get("options") is not None:
+    if raw.get("options") is not None and options is None:
         given = raw["options"]
         if not isinstance(given, Mapping):
             raise ValueError(f"table.options must be an object, got {type(given).__name__}")
         try:
-            rs = type(rs).bind(rs.info, dict(rs.options, **given))
+            rs = type(rs).bind(rs.info, dict(_options_dict(rs), **given))
         except (TypeError, ValueError) as e:
             raise ValueError(f"table.options: {e}") from None
-    t = SettleTable(rs, raw, rules)
-    base = t.number(raw, "base", "table", default=Fraction(1))
+    t = SettleTable(rs, raw, rules, options)
+    base = t.number(raw, "base", "table", default=Fraction(rules.default_base(t.options)))
     if base == 0:
         raise ValueError("table.base must be > 0 (the money of one point)")
     t.base = base
@@ -474,7 +523,7 @@ def settle(rs, table, rules: SettleRules) -> Settlement:
         t.dealer = t.ref(raw["dealer"], "table.dealer")
     elif rules.needs_dealer:
         raise ValueError(f"table: missing 'dealer' (the dealer's seat 0-{n - 1}; {rs.name} settles with it)")
-    wall_exhausted = t.flag(raw, "wall_exhausted", "table")
+    t.wall_exhausted = t.flag(raw, "wall_exhausted", "table")
     if raw.get("indicator") is not None:          # the flipped tile (翻鬼 / 混): read by the scorer
         t.extra["indicator"] = t.tile(raw["indicator"], "table.indicator")
     if raw.get("round_wind") is not None:
@@ -488,24 +537,28 @@ def settle(rs, table, rules: SettleRules) -> Settlement:
     t.events = [_read_event(t, i, e) for i, e in enumerate(raw_events)]
     if rules.read is not None:
         rules.read(t)
-    wins = _check_events(t, wall_exhausted)
+    wins = _check_events(t)
     _check_tiles(t, wins)
 
     ledger: List[Payment] = []
     records: List[WinRecord] = []
+    row_type = rules.payment
+    base = exact(t.base)
 
-    def book(pays: Iterable[Pay], event: Optional[int], paid: Optional[Dict[int, Fraction]] = None):
-        for payer, payee, amount, reason, detail in pays:
-            amount = Fraction(amount) * t.base
+    def book(pays: Iterable[Pay], event: Optional[int], paid: Optional[Dict[int, Amount]] = None):
+        for row in pays:
+            payer, payee, amount, reason, detail = row[:5]
+            # exact: int arithmetic when both are whole (the common case), Fraction otherwise
+            amount = amount * base if type(amount) is int and type(base) is int else exact(Fraction(amount) * t.base)
             if amount < 0 or payer == payee:       # pragma: no cover - hooks never do this
                 raise AssertionError(f"bad payment {payer}->{payee} {amount}")
             if amount == 0:
                 continue
-            if reason not in REASONS:               # pragma: no cover - hooks use the vocabulary
+            if reason not in row_type.reasons:      # pragma: no cover - hooks use the vocabulary
                 raise AssertionError(f"unknown reason {reason!r}")
-            ledger.append(Payment(payer, payee, exact(amount), reason, event, detail))
+            ledger.append(row_type(payer, payee, amount, reason, row[5] if len(row) > 5 else event, detail))
             if paid is not None:
-                paid[payer] = paid.get(payer, Fraction(0)) + amount
+                paid[payer] = paid.get(payer, 0) + amount
 
     for ev in t.events:
         i = ev["index"]
@@ -515,23 +568,33 @@ def settle(rs, table, rules: SettleRules) -> Settlement:
             book(rules.kong(t, ev), i)
         elif ev["type"] == "win":
             w = wins[i]
-            paid: Dict[int, Fraction] = {}
+            paid: Dict[int, Amount] = {}
             book(rules.win(t, w), i, paid)
             r = w.result
-            records.append(WinRecord(i, w.winner, TILE_NAMES[w.tile], w.how, w.source,
-                                     tuple((str(nm), v) for nm, v in r.fans), exact(Fraction(r.total)), r.unit,
-                                     {k: exact(v) for k, v in paid.items()}, dict(w.detail)))
+            records.append(rules.win_record(i, w.winner, TILE_NAMES[w.tile], w.how, w.source,
+                                            tuple((str(nm), v) for nm, v in r.fans), exact(Fraction(r.total)),
+                                            r.unit, {k: exact(v) for k, v in paid.items()}, dict(w.detail)))
         else:
             hook = rules.events[ev["type"]][0]
             book(hook(t, ev), i)
+    if rules.end is not None:
+        book(rules.end(t), None)
 
-    totals = [Fraction(0)] * n
+    totals: List[Amount] = [0] * n
     for row in ledger:
         totals[row.payer] -= row.amount
         totals[row.payee] += row.amount
     assert sum(totals) == 0
-    return Settlement(rs.name, tuple(exact(x) for x in totals), tuple(ledger), tuple(records), exact(t.base),
-                      tuple(p.name for p in t.players), not wins, dict(rs.options))
+    s = Settlement(rs.name, tuple(exact(x) for x in totals), tuple(ledger), tuple(records), exact(t.base),
+                   tuple(p.name for p in t.players), not wins, _options_dict(rs) if options is None else options)
+    return s if rules.result is None else rules.result(t, s)
+
+
+def _options_dict(rs) -> dict:
+    """The bound rule set's options as a dict (a mapping, or an options object read by its option names)."""
+    if isinstance(rs.options, Mapping):
+        return dict(rs.options)
+    return {k: getattr(rs.options, k) for k in type(rs).defaults(rs.info)}
 
 
 # ------------------------------------------------------------------------------------------- reading
@@ -562,7 +625,7 @@ def _read_player(t: SettleTable, i: int, d, names: set) -> list:
             counts, melds = parse_hand(hand)
         except ValueError as e:
             raise ValueError(f"{where}.hand: {e}") from None
-        counts = [int(x) for x in counts]
+        counts = counts.tolist()
     elif isinstance(hand, (list, tuple)):
         counts = [0] * 34
         for k, x in enumerate(hand):
@@ -600,7 +663,7 @@ def _read_player(t: SettleTable, i: int, d, names: set) -> list:
                     raise ValueError(f"unknown key {extra[0]!r} (known: kind, tiles, from)")
                 if "kind" not in m or "tiles" not in m:
                     raise ValueError("a meld needs 'kind' and 'tiles', e.g. {\"kind\": \"pon\", \"tiles\": \"555p\"}")
-                meld = Meld(m["kind"], m["tiles"])
+                meld = _meld(m["kind"], m["tiles"]) if isinstance(m["tiles"], str) else Meld(m["kind"], m["tiles"])
                 frm = m.get("from")
             elif isinstance(m, str):
                 c2, ms = parse_hand(m)
@@ -743,11 +806,17 @@ def _last_kong(t: SettleTable, k: int) -> Optional[dict]:
     return t.events[j] if j >= 0 and t.events[j]["type"] == "kong" else None
 
 
-def _check_events(t: SettleTable, wall_exhausted: bool) -> Dict[int, Win]:
-    """Order of the events, kongs against melds, the flags of each win; scores the wins."""
-    rules = t.rules
+def _same_discard(first: dict, ev: dict) -> bool:
+    """``ev`` is another winner of the discard (or robbed kong) that ``first`` won on."""
+    return (ev["type"] == "win" and first["from"] is not None and ev["from"] == first["from"]
+            and ev["tile"] == first["tile"] and bool(ev.get("robbing_kong")) == bool(first.get("robbing_kong")))
+
+
+def _check_robbing(t: SettleTable) -> None:
+    """抢杠: the robbed player's kong (if given just before) must be robbable and is cancelled; a robbed
+    补杠 stays a pon."""
     events = t.events
-    # 抢杠: the robbed player's 补杠 (if given just before) is cancelled; he keeps a pon
+    robbable = tuple(t.rules.robbable_kongs(t.options))
     for k, ev in enumerate(events):
         if ev["type"] != "win" or not ev.get("robbing_kong"):
             continue
@@ -755,38 +824,47 @@ def _check_events(t: SettleTable, wall_exhausted: bool) -> Dict[int, Win]:
         if ev["from"] is None:
             raise ValueError(f"{where}: a 抢杠 (robbing_kong) wins on another player's kong: 'from' is the player "
                              f"who tried to kong")
-        if ev.get("after_kong") or ev.get("tianhu") or ev.get("dihu"):
-            raise ValueError(f"{where}: robbing_kong cannot be combined with after_kong, tianhu or dihu")
+        mixed = [f for f in ("after_kong", "kong_discard", "tianhu", "dihu") if ev.get(f)]
+        if mixed:
+            raise ValueError(f"{where}: robbing_kong cannot be combined with {mixed[0]}")
         victim = t.players[ev["from"]]
         j = k - 1
         while j >= 0 and events[j]["type"] == "win" and events[j].get("robbing_kong") \
                 and events[j]["from"] == ev["from"] and events[j]["tile"] == ev["tile"]:
             j -= 1
+        kind = "kakan"
         if j >= 0 and events[j]["type"] == "kong" and events[j]["player"] == ev["from"] \
                 and events[j]["tile"] == ev["tile"]:
-            if events[j]["kind"] != "kakan":
-                raise ValueError(f"{where}: a {events[j]['kind']} ({_KONG_NAMES[events[j]['kind']]}) cannot be robbed "
-                                 f"(only a 补杠 can, docs/rules.md#c35)")
+            kind = events[j]["kind"]
             t.cancelled.add(events[j]["index"])
-        if not any(m.kind == "pon" and m.first == ev["tile"] for m in victim.melds):
+        if kind not in robbable:
+            raise ValueError(f"{where}: a {kind} ({_KONG_NAMES[kind]}) cannot be robbed (robbable in {t.name}: "
+                             f"{', '.join(robbable) or 'none'}; docs/rules.md#c35)")
+        if kind == "kakan" and not any(m.kind == "pon" and m.first == ev["tile"] for m in victim.melds):
             raise ValueError(f"{where}: player {victim.index} has no pon of {TILE_NAMES[ev['tile']]} (after a 抢杠 "
                              f"the robbed kong stays a pon: list it as a pon)")
-    # kong events <-> kong melds
+
+
+def _check_kongs(t: SettleTable) -> None:
+    """Kong events against kong melds: each kong event has its meld (same kind, same feeder), a kind is
+    konged once, 杠上杠 follows the player's kong; where the rule set says so every kong meld has its event."""
+    events = t.events
     kong_melds: Dict[Tuple[int, int], Tuple[str, Optional[int], int]] = {}
     for p in t.players:
         for k, m in enumerate(p.melds):
             if m.is_kong:
                 kong_melds[p.index, m.first] = (m.kind, p.meld_from[k], k)
-    seen: Dict[Tuple[int, int], int] = {}
-    for ev in events:
+    seen: Dict[int, int] = {}
+    for k, ev in enumerate(events):
         if ev["type"] != "kong" or ev["index"] in t.cancelled:
             continue
         i, key = ev["index"], (ev["player"], ev["tile"])
         nm = TILE_NAMES[ev["tile"]]
-        if key in seen:
-            raise ValueError(f"{ev['where']}: {nm} was already konged by player {key[0]} at "
-                             f"table.events[{seen[key]}]")
-        seen[key] = i
+        if ev["tile"] in seen:
+            j = seen[ev["tile"]]
+            raise ValueError(f"{ev['where']}: {nm} was already konged by player {events[j]['player']} at "
+                             f"table.events[{j}] (duplicated kong)")
+        seen[ev["tile"]] = i
         have = kong_melds.get(key)
         if have is None:
             raise ValueError(f"{ev['where']}: player {ev['player']} has no kong of {nm} among his melds (add "
@@ -798,85 +876,145 @@ def _check_events(t: SettleTable, wall_exhausted: bool) -> Dict[int, Win]:
             raise ValueError(f"{ev['where']}.from is {ev['from']} but table.players[{ev['player']}].melds[{have[2]}]"
                              f".from is {have[1]}")
         if ev.get("after_kong"):
-            before = _last_kong(t, events.index(ev))
-            if before is None or before["player"] != ev["player"] or events.index(ev) == 0 \
-                    or events[events.index(ev) - 1] is not before:
+            before = _last_kong(t, k)
+            if before is None or before["player"] != ev["player"] or k == 0 or events[k - 1] is not before:
                 raise ValueError(f"{ev['where']}: after_kong (杠上杠) needs a kong by player {ev['player']} as the "
                                  f"event right before")
-    if rules.kongs_need_events(t):
+    if t.rules.kongs_need_events(t):
         for key, (kind, _, k) in kong_melds.items():
-            if key not in seen:
+            if key[1] not in seen or events[seen[key[1]]]["player"] != key[0]:
                 nm = TILE_NAMES[key[1]]
                 raise ValueError(f"table.players[{key[0]}].melds[{k}]: the {kind} ({_KONG_NAMES[kind]}) of {nm} has "
-                                 f"no kong event (kongs move points in {t.name}: add {{\"type\": \"kong\", "
-                                 f"\"player\": {key[0]}, \"kind\": \"{kind}\", \"tile\": \"{nm}\"}})")
-    # wins: one group (one discard, or one self-draw) ends the hand
-    wins: Dict[int, Win] = {}
+                                 f"no kong event ({t.name} settles every kong from its event: add {{\"type\": "
+                                 f"\"kong\", \"player\": {key[0]}, \"kind\": \"{kind}\", \"tile\": \"{nm}\"}})")
+
+
+def _check_win_flags(t: SettleTable, k: int, ev: dict) -> Optional[dict]:
+    """The flags of the win at position k against the events: 杠上花, 杠上炮, 天胡, 地胡. Returns the kong
+    event right before a 杠上花 / 杠上炮 (or None)."""
+    events, where, pl = t.events, ev["where"], ev["player"]
+    kong_before = None
+    if ev.get("after_kong"):
+        if ev["from"] is not None:
+            raise ValueError(f"{where}: after_kong (杠上花) is a self-drawn win; 'from' must be null")
+        if not any(m.is_kong for m in t.players[pl].melds):
+            raise ValueError(f"{where}: after_kong (杠上花) but player {pl} holds no kong")
+        before = events[k - 1] if k > 0 else None
+        if before is not None and before["type"] == "kong" and before["index"] not in t.cancelled:
+            if before["player"] != pl:
+                raise ValueError(f"{where}: after_kong (杠上花) but the kong right before is player "
+                                 f"{before['player']}'s")
+            kong_before = before
+        elif t.rules.kong_event_after_kong or t.rules.kongs_need_events(t):
+            raise ValueError(f"{where}: after_kong (杠上花) needs player {pl}'s kong as the event right before")
+    if ev.get("kong_discard"):
+        frm = ev["from"]
+        if frm is None:
+            raise ValueError(f"{where}: kong_discard (杠上炮) is a win on a discard; 'from' is the player who "
+                             f"konged and discarded")
+        before = _last_kong(t, k)
+        ok = before is not None and before["index"] not in t.cancelled and before["player"] == frm
+        j = k - 1                     # only other winners of the same discard between the kong and this win
+        while ok and j >= 0 and events[j]["type"] == "win":
+            ok = events[j]["from"] == frm and events[j]["tile"] == ev["tile"] and bool(events[j].get("kong_discard"))
+            j -= 1
+        if not ok:
+            raise ValueError(f"{where}: kong_discard (杠上炮) needs a kong by player {frm} right before the win "
+                             f"(only other winners of the same discard in between)")
+        kong_before = before
+    if ev.get("tianhu") and ev.get("dihu"):
+        raise ValueError(f"{where}: tianhu and dihu are exclusive")
+    if ev.get("tianhu"):
+        if ev["from"] is not None or k != 0:
+            raise ValueError(f"{where}: tianhu (天胡) is the dealer's self-drawn win before anything else; it must "
+                             f"be the first event, self-drawn")
+        if t.dealer is not None and pl != t.dealer:
+            raise ValueError(f"{where}: tianhu (天胡) by player {pl}, but the dealer is player {t.dealer}")
+    if ev.get("dihu"):
+        if any(e["type"] == "kong" for e in events[:k]):
+            raise ValueError(f"{where}: dihu (地胡) is a win in the first go-around; no kong can come before it")
+        if t.dealer is not None and pl == t.dealer:
+            raise ValueError(f"{where}: dihu (地胡) is a non-dealer's win, but player {pl} is the dealer")
+    return kong_before
+
+
+def _check_events(t: SettleTable) -> Dict[int, Win]:
+    """Kongs against melds, the order of the events and the wins (who may still act, when the hand
+    ends), the flags of each win, the hand sizes; scores the wins."""
+    rules, events = t.rules, t.events
+    _check_robbing(t)
+    _check_kongs(t)
+    successive = rules.successive_wins is not None and bool(rules.successive_wins(t.options))
+    groups: List[List[dict]] = []          # the winners of one discard (or one self-draw), in order
+    kong_before: Dict[int, Optional[dict]] = {}
     ended = None
-    group: List[dict] = []
     for k, ev in enumerate(events):
-        if ended is not None:
-            first = group[0]
-            same = (ev["type"] == "win" and first["from"] is not None and ev["from"] == first["from"]
-                    and ev["tile"] == first["tile"] and events[k - 1]["type"] == "win"
-                    and bool(ev.get("robbing_kong")) == bool(first.get("robbing_kong")))
-            if not same:
-                raise ValueError(f"{ev['where']}: the hand ended at the win at table.events[{ended}]")
-            if not rules.multiple_winners:
-                raise ValueError(f"{ev['where']}: one winner per hand in {t.name} (一炮单响, docs/rules.md#c34); "
-                                 f"the hand ended at table.events[{ended}]")
-            if any(g["player"] == ev["player"] for g in group):
-                raise ValueError(f"{ev['where']}: player {ev['player']} already won at table.events[{ended}]")
-            group.append(ev)
+        where = ev["where"]
+        joins = bool(groups) and events[k - 1] is groups[-1][-1] and _same_discard(groups[-1][0], ev)
+        if ended is not None and not joins:
+            why = (f"{t.n - 1} players have won, which ends 血战到底" if successive else
+                   "not 血战到底: the first win, with every winner of its discard, ends the hand"
+                   if rules.successive_wins is not None else "")
+            raise ValueError(f"{where}: the hand ended at the win at table.events[{ended}]"
+                             + (f" ({why})" if why else ""))
+        if joins and not rules.multiple_winners:
+            raise ValueError(f"{where}: one winner per hand in {t.name} (一炮单响, docs/rules.md#c34); "
+                             f"the hand ended at table.events[{ended}]")
+        pl, frm = ev.get("player"), ev.get("from")
+        if pl in t.won_at:
+            raise ValueError(f"{where}: player {pl} already won at table.events[{t.won_at[pl]}] and cannot "
+                             f"{ev['type']} again" + (" (血战到底: a winner leaves the hand)" if successive else ""))
+        if frm in t.won_at:
+            raise ValueError(f"{where}: player {frm} already won at table.events[{t.won_at[frm]}] and discards no "
+                             f"more tiles")
+        if ev["type"] != "win":
             continue
-        if ev["type"] == "win":
+        kong_before[ev["index"]] = _check_win_flags(t, k, ev)
+        if joins:
+            groups[-1].append(ev)
+        else:
+            groups.append([ev])
+        t.won_at[pl] = ev["index"]
+        if not successive or len(t.won_at) >= t.n - 1:
             ended = ev["index"]
-            group = [ev]
-    if ended is None and not wall_exhausted:
+    n_won = len(t.won_at)
+    if successive and n_won < t.n - 1 and not t.wall_exhausted:
+        raise ValueError(f"table: the hand has not ended: {n_won} player{'s' if n_won != 1 else ''} won and the "
+                         f"wall is not exhausted (血战到底 ends when {t.n - 1} players have won or the wall runs out; "
+                         f"set \"wall_exhausted\": true for a drawn hand)")
+    if not n_won and not t.wall_exhausted:
         raise ValueError("table: the hand has not ended: no win event and the wall is not exhausted (set "
                          "\"wall_exhausted\": true for a drawn hand)")
-    if ended is not None and wall_exhausted:
-        raise ValueError(f"table: wall_exhausted is set but player {group[0]['player']} won at "
-                         f"table.events[{ended}] (a won hand is not a drawn one)")
-    winners = {ev["player"] for ev in group}
+    if n_won and t.wall_exhausted and not successive:
+        first = groups[0][0]
+        raise ValueError(f"table: wall_exhausted is set but player {first['player']} won at "
+                         f"table.events[{first['index']}] (a won hand is not a drawn one"
+                         + ("; not 血战到底: the first win ends the hand)" if rules.successive_wins else ")"))
     for p in t.players:
-        want = 14 if p.index in winners else 13
+        want = 14 if p.index in t.won_at else 13
         if p.size != want:
             what = "a winner holds 14 (the winning tile included)" if want == 14 else \
                 "a player who did not win holds 13"
             raise ValueError(f"table.players[{p.index}]: {sum(p.counts)} concealed tiles + {len(p.melds)} melds "
                              f"make {p.size} tiles; {what}, counting each meld as 3")
-    for ev in group:
-        k = events.index(ev)
-        pl, where = ev["player"], ev["where"]
-        p = t.players[pl]
-        if not p.counts[ev["tile"]]:
-            raise ValueError(f"{where}: player {pl} wins on {TILE_NAMES[ev['tile']]} but his concealed tiles "
-                             f"{p.text()} do not hold it (a winner's hand includes the winning tile)")
-        if ev["from"] is not None and ev["from"] in winners and not ev.get("robbing_kong"):
-            raise ValueError(f"{where}: the discarder {ev['from']} is a winner of the same discard")
-        kong_before = None
-        if ev.get("after_kong"):
-            if ev["from"] is not None:
-                raise ValueError(f"{where}: after_kong (杠上花) is a self-drawn win; 'from' must be null")
-            if not any(m.is_kong for m in p.melds):
-                raise ValueError(f"{where}: after_kong (杠上花) but player {pl} holds no kong")
-            before = events[k - 1] if k > 0 else None
-            if before is not None and before["type"] == "kong" and before["index"] not in t.cancelled:
-                if before["player"] != pl:
-                    raise ValueError(f"{where}: after_kong (杠上花) but the kong right before is player "
-                                     f"{before['player']}'s")
-                kong_before = before
-            elif rules.kong_event_after_kong or rules.kongs_need_events(t):
-                raise ValueError(f"{where}: after_kong (杠上花) needs player {pl}'s kong as the event right before")
-        result = _score(t, ev, p, len(group))
-        wins[ev["index"]] = Win(ev, pl, ev["tile"], ev["from"], result, tuple(g["player"] for g in group),
-                                ev.get("liable"), kong_before)
+    wins: Dict[int, Win] = {}
+    for group in groups:
+        for ev in group:
+            pl, where = ev["player"], ev["where"]
+            p = t.players[pl]
+            if not p.counts[ev["tile"]]:
+                raise ValueError(f"{where}: player {pl} wins on {TILE_NAMES[ev['tile']]} but his concealed tiles "
+                                 f"{p.text()} do not hold it (a winner's hand includes the winning tile)")
+            result = _score(t, ev, p, len(group))
+            wins[ev["index"]] = Win(ev, pl, ev["tile"], ev["from"], result, tuple(g["player"] for g in group),
+                                    ev.get("liable"), kong_before[ev["index"]])
     return wins
 
 
 def _score(t: SettleTable, ev: dict, p: Player, n_group: int):
-    flags = {f: ev[f] for f in ("after_kong", "robbing_kong", "last_tile", "tianhu", "dihu") if f in ev}
+    accepted = set(SITUATION_FLAGS) | set(t.rs.extra_flags)
+    flags = {f: ev[f] for f in t.rules.win_flags if f in accepted}
+    flags.update({k: v for k, v in p.extra.items() if k in t.rs.extra_flags})   # Sichuan's 定缺
     flags["self_drawn"] = ev["from"] is None
     if t.dealer is not None:
         flags.update(dealer=p.index == t.dealer, seat_wind=t.seat_wind(p.index))
@@ -884,38 +1022,33 @@ def _score(t: SettleTable, ev: dict, p: Player, n_group: int):
         flags["round_wind"] = t.extra["round_wind"]
     if t.extra.get("indicator") is not None:
         flags["indicator"] = TILE_NAMES[t.extra["indicator"]]
-    if n_group == 3:
+    if n_group == 3 and "triple_ron" in accepted:
         flags["triple_ron"] = True
-    hand = f"player {p.index}'s hand {p.text()}"
     try:
         r = t.rs.score(p.counts, melds=p.melds, win_tile=TILE_NAMES[ev["tile"]], **flags)
     except (TypeError, ValueError) as e:
-        raise ValueError(f"{ev['where']}: {hand}: {e}") from None
+        raise ValueError(f"{ev['where']}: player {p.index}'s hand {p.text()}: {e}") from None
     if not r.is_win:
-        raise ValueError(f"{ev['where']}: {hand} is not a win on {TILE_NAMES[ev['tile']]}: {r.reason}")
+        raise ValueError(f"{ev['where']}: player {p.index}'s hand {p.text()} is not a win on "
+                         f"{TILE_NAMES[ev['tile']]}: {r.reason}")
     return r
 
 
 def _check_tiles(t: SettleTable, wins: Dict[int, Win]) -> None:
     """At most four copies of a kind across the table (hands, melds and the rule set's extra tiles);
     the one discard won by several players counts once."""
-    total = [0] * 34
+    total = [sum(column) for column in zip(*(p.counts for p in t.players))]
     for p in t.players:
-        for x in range(34):
-            total[x] += p.counts[x]
         for m in p.melds:
             for x in m.tiles:
                 total[x] += 1
     for x, _ in t.extra_tiles:
         total[x] += 1
-    groups: Dict[Tuple[int, int], int] = {}
-    for w in wins.values():
-        if w.source is not None:
-            groups[w.source, w.tile] = groups.get((w.source, w.tile), 0) + 1
-    for (_, x), k in groups.items():
-        total[x] -= k - 1
-    for x in range(34):
-        if total[x] > 4:
+    for w in wins.values():                          # each further winner of one discard holds the same tile
+        if w.source is not None and w.group.index(w.winner) > 0:
+            total[w.tile] -= 1
+    for x, k in enumerate(total):
+        if k > 4:
             where = [f"player {p.index}" for p in t.players if p.counts[x] or any(x in m.tiles for m in p.melds)]
             where += sorted({w for y, w in t.extra_tiles if y == x})
             raise ValueError(f"table: {TILE_NAMES[x]} appears {total[x]} times across the table (at most 4; "

@@ -37,9 +37,10 @@ from mjcore._kernel cimport (
     Ctx as KCtx,
     Lookup,
     hand_complete,
-    lookup,
+    honor_key,
     mj_ctz64,
     std_udistance,
+    suit_key,
 )
 from mjcore._tables cimport Tables, get_tables
 
@@ -130,6 +131,9 @@ cdef enum:
     MAXSLOT = 14          # tiles of one group (14: the any-shape group)
     SUB = -1              # phys of a slot held by a joker substituting (any joker kind left)
     MAX_ROWS = 256
+    MAX_KEY = 8           # a table reading more facts by value than this is evaluated without a memo
+    MEMO_BITS = 6
+    MEMO_SIZE = 64
     M_CHI = 1
     M_PON = 2
     M_MINKAN = 3
@@ -216,6 +220,8 @@ cdef struct Prog:
     int every_win_slot
     int any_honors
     int need                    # NEED_* families the program reads
+    int n_key                   # facts the table reads by value (range atoms, counts); -1: no memo
+    int32_t key_idx[MAX_KEY]
 
 cdef struct Hand:
     uint8_t counts[34]          # concealed tiles, winning tile included
@@ -256,6 +262,19 @@ cdef struct Eval:               # a table evaluated on one reading
     int8_t gdefault[MAX_GROUPS]
     int16_t rown[MAX_ROWS]      # times each row counts in the result
 
+cdef struct MemoEntry:          # a table evaluated on one key: the fact bits and the valued facts
+    uint64_t fb
+    int32_t vals[MAX_KEY]
+    int used
+    int first_row
+    int failed
+    uint64_t missing
+    double total
+    double uncapped
+
+cdef struct Memo:               # readings of one call share it (direct-mapped, MEMO_SIZE entries)
+    MemoEntry e[MEMO_SIZE]
+
 cdef struct Dump:               # one scored reading, for the tests
     int32_t facts[NF]
     int form
@@ -266,6 +285,7 @@ cdef struct Dump:               # one scored reading, for the tests
 
 cdef struct Ctx:
     Dump* dump                  # when set, every scored reading is copied here (up to dump_cap)
+    Memo* memo                  # when set, evaluations are remembered by their key (memo_evaluate)
     int need                    # NEED_* families to compute (all when dumping)
     bint detail                 # keep the best reading's facts and groups (score_one)
     int dump_cap
@@ -275,6 +295,8 @@ cdef struct Ctx:
     Out* out
     int8_t real[34]
     uint64_t real_mask          # kinds of the real tiles
+    uint64_t rmask              # kinds of the real tiles not yet placed (the joker search)
+    uint32_t rkey[4]            # their base-5 block keys, for the kernel's distance tables
     bint even                   # every real count is even (seven pairs without jokers may hold)
     int n_jk
     int8_t jkind[8]
@@ -312,6 +334,8 @@ cdef int _i
 for _i in range(3):
     SUIT_MASK[_i] = ((ONE << 9) - 1) << (9 * _i)
     M258 |= (ONE << (9 * _i + 1)) | (ONE << (9 * _i + 4)) | (ONE << (9 * _i + 7))
+cdef uint32_t POW5[9]
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 cdef int8_t ORPHANS[13]
 for _i, _t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
     ORPHANS[_i] = _t
@@ -367,11 +391,60 @@ cdef inline bint expr_true(const Prog* P, int e, const int32_t* f, uint64_t fb) 
     return False
 
 
-cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
+cdef inline void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
     """The table on one reading's facts ``f`` (group counts written at ``f[NF + g]``)."""
-    cdef int g, r, n, best_row, held, w, k
-    cdef double val, bestv, main, sv, v
+    evaluate_bits(P, f, fact_bits(P, f), ev)
+
+
+cdef void memo_evaluate(const Prog* P, Memo* m, int32_t* f, Eval* ev) noexcept nogil:
+    """:func:`evaluate` through a memo (readings of one hand, and the hands of one batch chunk,
+    repeat their facts): the table reads only the fact bits and the ``P.key_idx`` facts, so those
+    are the key. Fills the fields a reading's comparison reads (total, uncapped, first_row, failed,
+    missing), not the rows and groups (:func:`_result` evaluates the best reading again)."""
     cdef uint64_t fb = fact_bits(P, f)
+    cdef uint64_t h = fb * 0x9E3779B97F4A7C15ULL
+    cdef int k
+    cdef bint same
+    cdef MemoEntry* e
+    for k in range(P.n_key):
+        h = (h ^ <uint32_t>f[P.key_idx[k]]) * 0x9E3779B97F4A7C15ULL
+    e = &m.e[h >> (64 - MEMO_BITS)]
+    if e.used and e.fb == fb:
+        same = True
+        for k in range(P.n_key):
+            if e.vals[k] != f[P.key_idx[k]]:
+                same = False
+                break
+        if same:
+            ev.total = e.total
+            ev.uncapped = e.uncapped
+            ev.first_row = e.first_row
+            ev.failed = e.failed
+            ev.missing = e.missing
+            return
+    evaluate_bits(P, f, fb, ev)
+    e.used = True
+    e.fb = fb
+    for k in range(P.n_key):
+        e.vals[k] = f[P.key_idx[k]]
+    e.total = ev.total
+    e.uncapped = ev.uncapped
+    e.first_row = ev.first_row
+    e.failed = ev.failed
+    e.missing = ev.missing
+
+
+cdef void evaluate_bits(const Prog* P, int32_t* f, uint64_t fb, Eval* ev) noexcept nogil:
+    """:func:`evaluate` with the fact bits ``fb`` computed."""
+    cdef int g, r, n, best_row, held, w, k, i, nh, mode
+    cdef double val, bestv, main, sv, v
+    # the row arrays in locals: the scan below stores only to a local array, so the compiler keeps
+    # them in registers (the build does not assume strict aliasing)
+    cdef const int32_t* simple = P.r_simple
+    cdef const uint64_t* req = P.r_req
+    cdef const uint64_t* forb = P.r_forb
+    cdef const int32_t* rexpr = P.r_expr
+    cdef int16_t hit[MAX_ROWS]
     ev.failed = -1
     ev.missing = 0
     ev.special = -1
@@ -381,18 +454,24 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
         if not expr_true(P, P.w_expr[w], f, fb):
             ev.failed = w
             return
+    memset(ev.rown, 0, P.n_rows * sizeof(int16_t))
     for g in range(P.n_groups):
         held = 0
         best_row = -1
         bestv = 0
-        val = 1.0 if P.g_mode[g] == MODE_PRODUCT else 0.0
+        mode = P.g_mode[g]
+        val = 1.0 if mode == MODE_PRODUCT else 0.0
+        nh = 0
         for r in range(P.g_rows[g], P.g_rows[g + 1]):
-            ev.rown[r] = 0
-            if P.r_simple[r]:                   # one clause of facts tested against 0
-                if (fb & P.r_req[r]) != P.r_req[r] or (fb & P.r_forb[r]):
+            if simple[r]:                       # one clause of facts tested against 0
+                if (fb & req[r]) != req[r] or (fb & forb[r]):
                     continue
-            elif not expr_true(P, P.r_expr[r], f, fb):
+            elif not expr_true(P, rexpr[r], f, fb):
                 continue
+            hit[nh] = r
+            nh += 1
+        for i in range(nh):
+            r = hit[i]
             n = 1 if P.r_per[r] < 0 else f[P.r_per[r]] - P.r_less[r]
             if n <= 0:
                 continue
@@ -401,12 +480,12 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
                 continue
             held += n
             v = P.r_value[r]
-            if P.g_mode[g] == MODE_SUM:
+            if mode == MODE_SUM:
                 val += n * v
                 ev.rown[r] = n
                 if r < ev.first_row:
                     ev.first_row = r
-            elif P.g_mode[g] == MODE_PRODUCT:
+            elif mode == MODE_PRODUCT:
                 for k in range(n):
                     val *= v
                 ev.rown[r] = n
@@ -415,7 +494,7 @@ cdef void evaluate(const Prog* P, int32_t* f, Eval* ev) noexcept nogil:
             elif best_row < 0 or v > bestv:
                 best_row = r
                 bestv = v
-        if P.g_mode[g] == MODE_MAX and best_row >= 0:
+        if mode == MODE_MAX and best_row >= 0:
             val = bestv
             ev.rown[best_row] = 1
             if best_row < ev.first_row:
@@ -721,7 +800,10 @@ cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
         c.dump[c.dump_n].win_g = i
         c.dump[c.dump_n].win_s = s
         c.dump_n += 1
-    evaluate(c.P, f, &ev)
+    if c.memo != NULL:
+        memo_evaluate(c.P, c.memo, f, &ev)
+    else:
+        evaluate(c.P, f, &ev)
     o.n_readings += 1
     if ev.failed >= 0:
         if o.status == S_INCOMPLETE or o.status == S_FAILED:
@@ -874,9 +956,14 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
     r = rep[slot]
     if c.real[r] and (kind == G_CHOW or last <= 0):
         c.real[r] -= 1
+        c.rkey[r // 9] -= POW5[r % 9]
+        if c.real[r] == 0:
+            c.rmask ^= ONE << r
         phys[slot] = r
         fill(c, kind, n, rep, anchor, slot + 1, 0, phys, n_sets, n_pairs, at, shape)
         c.real[r] += 1
+        c.rkey[r // 9] += POW5[r % 9]
+        c.rmask |= ONE << r
     if slot == anchor or not (c.P.kinds >> r) & 1 or avail(c) <= 0:
         return
     j = jidx(c, r)
@@ -949,7 +1036,10 @@ cdef inline bint feasible(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
         for i in range(34):
             odd += c.real[i] & 1
         return odd <= a
-    lookup(get_tables(), <const uint8_t*>c.real, &L)
+    L.key[0] = c.rkey[0]                        # (std_udistance reads the keys only)
+    L.key[1] = c.rkey[1]
+    L.key[2] = c.rkey[2]
+    L.key[3] = c.rkey[3]
     return std_udistance(get_tables(), &L, n_sets) <= a + (2 if n_pairs == 0 else 0)
 
 
@@ -963,10 +1053,8 @@ cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nog
     cdef int8_t rep[3]
     cdef int8_t phys[3]
     cdef uint64_t km
-    for i in range(34):
-        if c.real[i]:
-            t = i
-            break
+    if c.rmask:
+        t = mj_ctz64(c.rmask)
     if t < 0:
         free_groups(c, n_sets, n_pairs, 0, 0)
         return
@@ -1125,6 +1213,11 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
                 c.real_mask |= ONE << i
                 odd |= x
         c.even = (odd & 1) == 0
+        c.rmask = c.real_mask
+        c.rkey[0] = suit_key(<const uint8_t*>c.real)
+        c.rkey[1] = suit_key(<const uint8_t*>c.real + 9)
+        c.rkey[2] = suit_key(<const uint8_t*>c.real + 18)
+        c.rkey[3] = honor_key(<const uint8_t*>c.real + 27)
     c.pre[H.win] -= 1
     c.meld_kinds = 0
     c.meld_pungs_dragon = c.meld_pungs_wind = c.meld_seat = c.meld_round = 0
@@ -1260,10 +1353,11 @@ cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64
 
 
 cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
-                     int* dump_n=NULL, bint detail=True) noexcept nogil:
+                     int* dump_n=NULL, bint detail=True, Memo* memo=NULL) noexcept nogil:
     cdef Ctx c
     cdef int w, n_sets, dup
     c.detail = detail
+    c.memo = memo if P.n_key >= 0 and dump == NULL else NULL
     c.dump = dump
     c.dump_cap = dump_cap
     c.need = NEED_ALL if dump != NULL else P.need
@@ -1401,6 +1495,10 @@ cdef class Program:
                        | (NEED_WIN if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH}
                           else 0)
                        | (NEED_HELD if read & {X_N_QUADS_HELD, X_N_PON_FOURTH} else 0))
+        key = sorted({int(x) for x in a[:, 0].tolist() if x < NF} | {int(x) for x in r_int[:, 1].tolist() if x >= 0})
+        self.p.n_key = len(key) if len(key) <= MAX_KEY else -1
+        for i in range(max(self.p.n_key, 0)):
+            self.p.key_idx[i] = key[i]
         self.row_names = tuple(row_names[0])
         self.row_groups = tuple(row_names[1])
         self.group_names = tuple(group_names)
@@ -1619,8 +1717,14 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
         raise ValueError("score_one: 34 counts as bytes or a C-contiguous uint8 array")
     if size >= 0 and not _valid(&H, size, outside):
         return None
+    cdef Memo* memo = NULL
+    if jmask:                                   # joker readings repeat their facts
+        memo = <Memo*>malloc(sizeof(Memo))
+        if memo != NULL:
+            memset(memo, 0, sizeof(Memo))
     with nogil:
-        score_hand(&prog.p, &H, &o)
+        score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, memo)
+    free(memo)
     if o.status != S_WIN:
         return o.status, 0.0, 0, o.failed, o.missing, None
     return o.status, o.total, o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
@@ -1678,6 +1782,9 @@ cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, con
     cdef Out o
     cdef Py_ssize_t r
     cdef int nm
+    cdef Memo* memo = <Memo*>malloc(sizeof(Memo))      # NULL: scored without one
+    if memo != NULL:
+        memset(memo, 0, sizeof(Memo))
     for r in range(start, stop):
         nm = row_melds(P, hands + 34 * r, melds + 8 * r, wins[r], flags[r])
         if nm < 0:
@@ -1686,9 +1793,10 @@ cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, con
             continue
         load_hand(&H, hands + 34 * r, melds + 8 * r, nm, wins[r], flags[r], 27 + (winds[r] & 3),
                   27 + ((winds[r] >> 2) & 3), jmasks[r])
-        score_hand(P, &H, &o, NULL, 0, NULL, False)
+        score_hand(P, &H, &o, NULL, 0, NULL, False, memo)
         status[r] = o.status
         out[r] = o.total if o.status == S_WIN else -1
+    free(memo)
 
 
 def score_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const int32_t[::1] wins,
@@ -1768,6 +1876,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     cdef Hand H
     cdef Out o
     cdef Out* best_o = <Out*>malloc(sizeof(Out))
+    cdef Memo* memo = <Memo*>malloc(sizeof(Memo))
     cdef uint8_t c[34]
     cdef int ts[34]
     cdef int t, m, i, n_modes = len(modes), n_tiles, best_m
@@ -1775,8 +1884,11 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     cdef uint32_t fl[8]
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if best_o == NULL:
+    if best_o == NULL or memo == NULL:
+        free(best_o)
+        free(memo)
         raise MemoryError()
+    memset(memo, 0, sizeof(Memo))
     try:
         if n_modes > 8 or len(counts) != 34 or len(melds) > 8 or len(melds) % 2 or not 1 <= limit <= 5:
             raise ValueError("waits_one: 34 counts, at most 4 melds, 8 modes and a limit of 1-5")
@@ -1804,7 +1916,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
                 if c[t] > 4 or raw_complete(&prog.p, c, nm, jmask):
                     for m in range(n_modes):
                         load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
-                        score_hand(&prog.p, &H, &o)
+                        score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, memo)
                         if o.status == S_WIN and (best_m < 0 or o.total > best_o.total):
                             best_m = m
                             memcpy(best_o, &o, sizeof(Out))
@@ -1814,3 +1926,4 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
         return out
     finally:
         free(best_o)
+        free(memo)

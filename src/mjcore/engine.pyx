@@ -36,9 +36,11 @@ from mjcore._kernel cimport (
     FORM_THIRTEEN_ORPHANS,
     Ctx as KCtx,
     Lookup,
+    four_mask,
     hand_complete,
     honor_key,
     mj_ctz64,
+    mj_popcount64,
     std_udistance,
     suit_key,
 )
@@ -296,6 +298,7 @@ cdef struct Ctx:
     int8_t real[34]
     uint64_t real_mask          # kinds of the real tiles
     uint64_t rmask              # kinds of the real tiles not yet placed (the joker search)
+    bint over4                  # a reading may hold a fifth copy (jokers, or one held: waits)
     uint32_t rkey[4]            # their base-5 block keys, for the kernel's distance tables
     bint even                   # every real count is even (seven pairs without jokers may hold)
     int n_jk
@@ -549,23 +552,27 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     cdef int concealed_sets = 0, dq
     cdef bint sets_term = c.meld_sets_terminal
     cdef int8_t held[34]
+    cdef bint jokers = c.n_jk != 0
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     n_pungs = c.meld_pungs
     n_chows = c.meld_chows
     if want_straight:
         for s in range(27):
             chow_of[s] = -1
-    if want_held:
+    if not jokers:                              # every reading holds the hand's own tiles
+        km |= c.real_mask
+    elif want_held:
         memset(held, 0, sizeof(held))
     for i in range(c.ng):
         gr = &c.g[i]
-        for s in range(gr.n):
-            km |= ONE << gr.rep[s]
-            if gr.rep[s] != gr.phys[s]:
-                nsub += 1
-        if want_held:
+        if jokers:
             for s in range(gr.n):
-                held[gr.rep[s]] += 1
+                km |= ONE << gr.rep[s]
+                if gr.rep[s] != gr.phys[s]:
+                    nsub += 1
+            if want_held:
+                for s in range(gr.n):
+                    held[gr.rep[s]] += 1
         if gr.kind == G_PUNG:
             if not (ORPHAN_MASK >> gr.rep[0]) & 1:
                 sets_term = False
@@ -665,7 +672,14 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     # terminals in every set, four-of-a-kinds held, the 定缺 suit
     f[X_SETS_TERMINAL] = std and sets_term
     f[X_PAIR_TERMINAL] = pair >= 0 and (ORPHAN_MASK >> pair) & 1
-    if want_held:
+    if want_held and not jokers:                # the concealed counts themselves
+        f[X_N_QUADS_HELD] = mj_popcount64(four_mask(c.H.counts))
+        k = 0
+        for i in range(c.H.n_melds):
+            if c.H.mkind[i] == M_PON and c.H.counts[c.H.mtile[i]]:
+                k += 1
+        f[X_N_PON_FOURTH] = k
+    elif want_held:
         k = 0
         for i in range(34):
             if held[i] >= 4:
@@ -844,7 +858,7 @@ cdef void finish(Ctx* c) noexcept nogil:
             cnt[c.g[i].rep[0]] += 1
             if cnt[c.g[i].rep[0]] > P.quad_limit:
                 return
-    if not P.fifth and c.form != FORM_ANY:
+    if not P.fifth and c.form != FORM_ANY and c.over4:
         memcpy(cnt, c.meld_counts, sizeof(cnt))
         for i in range(c.ng):
             for s in range(c.g[i].n):
@@ -1266,6 +1280,13 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
                 c.hand_f[X_N_OPEN] += 1
                 if k != M_PON:
                     c.hand_f[X_N_MINGANG] += 1
+    # a reading may exceed four of a kind only with jokers or a virtual fifth copy (waits)
+    c.over4 = c.n_jk != 0 or over4 != 0
+    for m in range(H.n_melds):
+        t = H.mtile[m]
+        for i in range(3 if H.mkind[m] == M_CHI else 1):
+            if H.counts[t + i] + c.meld_counts[t + i] > 4:
+                c.over4 = True
     if H.n_melds == 4 and c.hand_f[X_N_ANKAN] == 0:
         c.hand_f[X_ALL_MELDS_OPEN] = 1
     if total_j:

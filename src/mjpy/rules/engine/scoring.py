@@ -43,6 +43,7 @@ _SITUATION = _FLAGS + ("triple_ron", "kong_discard")
 #: seat / round wind -> tile index (the fast path of ``score``; other spellings take the checked path)
 _JOKER_KEYS = frozenset(("indicator", "joker_tiles"))
 _new = object.__new__
+_setattr = object.__setattr__
 _TILE_CODES = {n: i for i, n in enumerate(TILE_NAMES)}
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30, 0: 27, 1: 28, 2: 29, 3: 30}
 
@@ -427,9 +428,10 @@ class TableRules(RuleSet):
             if self._detail_hook is not None:
                 detail.update(self._detail_hook(self.options, total, fans, detail))
             r = _new(Result)                    # (the frozen dataclass's __init__ costs a µs)
-            r.__dict__.update(is_win=True, total=total, fans=fans, unit=self._unit, rules=self._name, reason="",
-                              form=form, reading=None if reading is None else _reading(form, *reading),
-                              detail=detail)
+            _setattr(r, "__dict__", {"is_win": True, "total": total, "fans": fans, "unit": self._unit,
+                                     "rules": self._name, "reason": "", "form": form,
+                                     "reading": None if reading is None else _reading(form, *reading),
+                                     "detail": detail})
             return r
         name = self.name
         if status == _engine.STATUS_MISSING:

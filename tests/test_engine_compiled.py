@@ -330,3 +330,36 @@ def test_fast_path_and_checked_path_agree(name, hand, melds, win, kw):
         text = "".join(str(m) for m in melds) + hand
         assert _outcome(lambda: rs.score(text, (), win, self_drawn=True, **kw)) == \
             _outcome(lambda: rs.score(hand, melds, win, self_drawn=True, **kw))
+
+
+@pytest.mark.parametrize("name, hand, melds, kw", [
+    ("guangdong_jipinghu", "123m456p789s111z5z", [], {}),
+    ("guangdong_tuidao", "456m1p234567s", [Meld("pon", "777z")], {}),
+    ("qingyuan", "123p456p789s111z5z", [], {}),
+    ("tianjin", "123m456p789s111z5z", [], {"indicator": "4m"}),
+    ("guangdong_tuidao", "1111m456p789s1z", [Meld("kan", "1111m")], {}),
+])
+def test_waits_fast_path_and_checked_path_agree(name, hand, melds, kw):
+    """waits() checks a count array, bytes or a plain string in the engine; a list of counts takes
+    the checked path: the same waits or the same error for every input form."""
+    from mjpy.notation import parse_hand
+
+    rs = rules.get(name)
+
+    def outcome(call):
+        try:
+            return {t: (r.total, r.fans, r.form) for t, r in call().items()}
+        except (TypeError, ValueError) as e:
+            return type(e).__name__, str(e)
+
+    counts = parse_hand(hand)[0]
+    seen = set()
+    for what, h in _variants(counts):
+        fast = outcome(lambda: rs.waits(h, melds, **kw))
+        plain = list(h) if isinstance(h, bytes) else [int(x) for x in np.asarray(h).reshape(-1)]
+        checked = outcome(lambda: rs.waits(plain, melds, **kw))
+        if what in ("uint8", "bytes", "five copies", "13 tiles", "man"):
+            assert fast == checked, what
+        seen.add(str(fast)[:40])
+    assert outcome(lambda: rs.waits(hand, melds, **kw)) == outcome(lambda: rs.waits(counts, melds, **kw))
+    assert len(seen) > 1                        # the broken forms are refused

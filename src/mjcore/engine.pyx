@@ -1700,7 +1700,7 @@ cdef void held_counts(const Hand* H, int* held) noexcept nogil:
 
 cdef bint _valid(const Hand* H, int size, uint64_t outside) noexcept nogil:
     """Counts 0-4, ``size`` tiles with the melds' 3 each, at most four of a kind with the melds,
-    no kind in ``outside``, the winning tile held."""
+    no kind in ``outside``, the winning tile held (``H.win`` 0-33; -1: no winning tile)."""
     cdef int i, k, total = 0
     cdef int held[34]
     held_counts(H, held)
@@ -1709,7 +1709,7 @@ cdef bint _valid(const Hand* H, int size, uint64_t outside) noexcept nogil:
         total += k
         if k > 4 or held[i] > 4 or (held[i] and (outside >> i) & 1):
             return False
-    return total == size - 3 * H.n_melds and 0 <= H.win < 34 and H.counts[H.win] >= 1
+    return total == size - 3 * H.n_melds and (H.win < 0 or H.counts[H.win] >= 1)
 
 
 def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat, int round_,
@@ -1729,8 +1729,8 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     cdef Out o
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if len(melds) > 8 or len(melds) % 2:
-        raise ValueError("score_one: at most 4 (kind, tile) meld pairs")
+    if len(melds) > 8 or len(melds) % 2 or not 0 <= win < 34:
+        raise ValueError("score_one: at most 4 (kind, tile) meld pairs and a winning tile 0-33")
     load_meta(&H, mp, nm, win, flags, seat, round_, jmask)
     if not _copy_counts(&H, hand):
         if size >= 0:
@@ -1884,6 +1884,20 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
         return out
     finally:
         free(d)
+
+
+def check_hand(hand, bytes melds, int size, uint64_t outside):
+    """The 34 counts of ``hand`` (bytes or a C-contiguous uint8 array) as bytes when the hand is
+    valid with ``melds`` ((kind code, lowest tile) byte pairs, valid): counts 0-4, ``size`` tiles
+    with the melds' 3 each, at most four of a kind with the melds, nothing in ``outside``; ``None``
+    otherwise (the caller's checked path explains)."""
+    cdef Hand H
+    if len(melds) > 8 or len(melds) % 2:
+        raise ValueError("check_hand: at most 4 (kind, tile) meld pairs")
+    load_meta(&H, <const int8_t*><const char*>melds, len(melds) // 2, -1, 0, 27, 27, 0)
+    if not _copy_counts(&H, hand) or not _valid(&H, size, outside):
+        return None
+    return (<char*>H.counts)[:34]
 
 
 def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int seat, int round_, uint64_t jmask,

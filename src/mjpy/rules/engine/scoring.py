@@ -588,7 +588,12 @@ class TableRules(RuleSet):
         return self._core(c, ms, w, self._situation(flags), self._jokers_cached(flags))
 
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
-        c, ms = self._hand(hand13, melds, 13)
+        codes = _fast_melds(melds) if melds else b""
+        counts = None if codes is None else _engine.check_hand(
+            _str_counts(hand13) if type(hand13) is str else hand13, codes, 13, self._outside_mask)
+        if counts is None:                      # the checked path reads (and explains) the rest
+            c, ms = self._hand(hand13, melds, 13)
+            counts, codes = c.tobytes(), _meld_codes(ms)
         jk = self._jokers_cached(flags)
         try:
             key = tuple(sorted(flags.items()))
@@ -611,7 +616,7 @@ class TableRules(RuleSet):
         limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
         return {TILE_NAMES[t]: self._result(1, total, n_sub, -1, 0, det)
                 for t, _, total, n_sub, det in _engine.waits_one(
-                    self.compiled.program, c.tobytes(), _meld_codes(ms), limit, modes[0], modes[1], modes[2],
+                    self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2],
                     _mask(jk), bool(jk))}
 
     def _score_batch(self, hands, win_tiles, melds, flags, workers) -> np.ndarray:

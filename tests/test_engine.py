@@ -3,6 +3,7 @@ special patterns beyond the cap, floors, factors, options without a value, win c
 the engine rule sets' worked examples (tests/data/regional_vectors.json)."""
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 
 import numpy as np
@@ -241,13 +242,23 @@ def test_waits_and_batch_agree_with_score():
     assert rs.score_batch(hands, [31, 31], self_drawn=[True, False]).tolist() == [2, -1]
 
 
-@pytest.mark.parametrize("module", ["mjpy.rules.registry", "mjpy.rules.interface", "mjpy.rules.bindings",
-                                    "mjpy.rules.engine.readings", "mjpy.rules.engine.facts",
-                                    "mjpy.rules.engine.table", "mjpy.rules.engine.scoring",
-                                    "mjpy.rules.guangdong", "mjpy.rules.tianjin", "mjpy.rules", "mjpy.random",
-                                    "mjpy.console"])
+def _modules_with_examples():
+    import pkgutil
+
+    import mjpy.rules.engine
+
+    names = []
+    for pkg in (mjpy, mjpy.rules, mjpy.rules.engine):
+        for m in pkgutil.iter_modules(pkg.__path__):
+            path = os.path.join(pkg.__path__[0], m.name + ".py")
+            if os.path.exists(path) and ">>>" in open(path, encoding="utf8").read():
+                names.append(pkg.__name__ + "." + m.name)
+    return sorted(names) + ["mjpy", "mjpy.rules"]
+
+
+@pytest.mark.parametrize("module", _modules_with_examples())
 def test_docstring_examples(module):
-    """The examples in the docstrings of the registry, the interface and the engine run as written."""
+    """The examples in the docstrings of every Python module of mjpy run as written."""
     import doctest
     import importlib
 

@@ -3,7 +3,7 @@ against the Sichuan module (mjpy.rules.sichuan, itself checked against tests/ref
 
 * scalar: ``is_win``, the total, the fans (as a multiset) and the detail (base row, 根, multiplier,
   points, cap) agree on seeded complete hands of the three profiles under every option that changes
-  the table (根 counting C07, 带幺九's pair C03, the cap, 清七对 8分 C01, 抢杠 C09, chengdu's
+  the table (docs/rules.md: 根 counting #c07, 带幺九's pair #c03, the cap, 清七对 8分 #c01, 抢杠 #c09, chengdu's
   doubling), with melds, 定缺 and every situation flag;
 * the compiled engine and its plain-Python twin agree on the same hands (the facts 根, 带幺九,
   定缺, 杠上炮 are new to the engine);

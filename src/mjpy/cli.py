@@ -31,7 +31,8 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
-from .console import write_line
+from . import cli_mass
+from .console import parse_options, write_line
 from .errors import NotationError, _show
 from .notation import parse, parse_hand, to_string, to_unicode
 from .tiles import CHINESE_NAMES, N_KINDS, TILE_NAMES, UNICODE_TILES
@@ -56,20 +57,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _version() -> str:
-    try:
-        import mjpy
+    import mjpy
 
-        v = getattr(mjpy, "__version__", None)
-        if v:
-            return str(v)
-    except Exception:  # pragma: no cover - only when the kernel is missing
-        pass
-    try:
-        from importlib.metadata import version
-
-        return version("mjpy")
-    except Exception:  # pragma: no cover
-        return "unknown"
+    return mjpy.__version__
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -278,9 +268,7 @@ def _settle_presets():
 
 def _add_mass_parsers(sub) -> None:
     """``mjpy simulate`` / ``mjpy evaluate`` (mass evaluation, in cli_mass.py)."""
-    from .cli_mass import add_parsers
-
-    add_parsers(sub)
+    cli_mass.add_parsers(sub)
 
 
 def _parse_forms(text: Optional[str]):
@@ -936,41 +924,6 @@ _NOT_GENERIC = (
 )
 
 
-def parse_options(items) -> dict:
-    """``--option KEY=VALUE`` (repeatable) as keyword options of :func:`mjpy.rules.get`.
-
-    VALUE is read as JSON where it can be (``10``, ``1.5``, ``true``, ``null``, ``"fan"``), also ``True`` /
-    ``False`` / ``None``; anything else is a string. KEY may use ``-`` for ``_``.
-
-    >>> parse_options(["qidui=10", "gui=fan", "self-draw-only=false", "cap=null"])
-    {'qidui': 10, 'gui': 'fan', 'self_draw_only': False, 'cap': None}
-    """
-    out: dict = {}
-    for item in items or ():
-        key, sep, text = str(item).partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise ValueError(f"--option {item!r}: write KEY=VALUE (e.g. --option qidui=10)")
-        if key in out:
-            raise ValueError(f"--option {key} is given twice")
-        out[key] = _option_value(text.strip())
-    return out
-
-
-def _option_value(text: str):
-    words = {"true": True, "false": False, "none": None, "null": None}
-    if text.lower() in words:
-        return words[text.lower()]
-
-    def _no_constant(name):
-        raise ValueError(name)
-
-    try:
-        return json.loads(text, parse_constant=_no_constant)   # numbers, "quoted strings", lists
-    except ValueError:
-        return text
-
-
 def _plain(x):
     """JSON-ready numbers and containers (a Fraction as an int when whole, else a float)."""
     from fractions import Fraction
@@ -1278,10 +1231,8 @@ def _rule_profile(args) -> str:
 
 def _run_mass(args) -> int:
     """Run ``simulate`` / ``evaluate``: they print their own output; bad input exits 2."""
-    from .cli_mass import run
-
     try:
-        return run(args)
+        return cli_mass.run(args)
     except (ValueError, TypeError) as e:
         _print(f"mjpy: error: {e}", sys.stderr)
         return 2

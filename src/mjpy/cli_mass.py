@@ -18,7 +18,7 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
-from mjpy.console import write_line
+from mjpy.console import parse_options, write_line
 
 __all__ = ["add_parsers", "run"]
 
@@ -165,8 +165,6 @@ def simulate_cmd(args) -> int:
         raise ValueError(f"--deals must be 1 or more, got {args.deals}")
     rule_options = {}
     if args.option:
-        from mjpy.cli import parse_options
-
         rule_options = parse_options(args.option)
     fan = not args.no_fan
     rs, deals, seed, draws, chunk, _ = S._check_args(args.rules, args.deals, args.seed, args.draws,

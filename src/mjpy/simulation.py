@@ -722,7 +722,3 @@ def result_columns(rules, draws: int, rule_options: Optional[Mapping[str, Any]] 
     if fan and _scorer(rs, p) is not None:
         cols["fan"] = (p.fan_dtype, ())
     return cols
-
-
-def summary_json(s: Summary) -> str:
-    return json.dumps(s.to_dict(), ensure_ascii=False)

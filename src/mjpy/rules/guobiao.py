@@ -112,8 +112,6 @@ FANS: Tuple[FanRow, ...] = tuple(FanRow(*r) for r in (
 ))
 FAN_BY_NAME: Dict[str, FanRow] = {r.name: r for r in FANS}
 FAN_BY_NO: Dict[int, FanRow] = {r.no: r for r in FANS}
-#: names the reference (pymahjonggb) prints differently
-REFERENCE_NAMES = {"边张": "独听・边张", "坎张": "独听・嵌张", "单钓将": "独听・单钓"}
 _N_CORE = 88   # the core's fan arrays: numbers 1-82 used, padded
 
 # ----------------------------------------------------------------------------------------------
@@ -590,7 +588,6 @@ if TYPE_CHECKING:  # pragma: no cover - what editors and type checkers see
               options: Optional[GuobiaoOptions] = None) -> GuobiaoResult: ...
 else:
     score = _guobiao.score
-    score.__doc__ = _score_py.__doc__
 score.__doc__ = _score_py.__doc__
 
 

@@ -46,14 +46,6 @@ class Result:
     reading: Any = None
     detail: Any = field(default=None, repr=False, compare=False)
 
-    @classmethod
-    def _fast(cls, is_win, total, fans, unit, rules, reason="", form=None, reading=None, detail=None) -> "Result":
-        """Build without the frozen dataclass's per-field ``__setattr__`` (the engine's hot path)."""
-        r = object.__new__(cls)
-        r.__dict__.update(is_win=is_win, total=total, fans=fans, unit=unit, rules=rules, reason=reason, form=form,
-                          reading=reading, detail=detail)
-        return r
-
     def to_dict(self) -> Dict[str, Any]:
         """A JSON-ready dict (``detail`` as its own ``to_dict()`` when it has one)."""
         d = {"rules": self.rules, "is_win": self.is_win, "total": self.total, "unit": self.unit,

@@ -1,7 +1,7 @@
 """Sichuan / Chengdu mahjong (四川麻将 / 成都麻将, 血战到底): fan tables, scoring and 查大叫.
 
 docs/rules.md#sichuan (profiles ``sichuan_fan`` (default), ``sichuan_points``, ``chengdu_simple``),
-conflicts C01, C03, C05, C07, C09, C10 (docs/rules.md#conflicts) and the ``sichuan.*`` flags
+conflicts docs/rules.md#c01, #c03, #c05, #c07, #c09, #c10 and the ``sichuan.*`` flags
 (docs/rules.md#sichuan-options).
 
 >>> r = score("11222244p557799m", win_tile="9m", self_drawn=True, dingque="s")
@@ -78,44 +78,44 @@ class SichuanOptions:
     4
     """
 
-    #: ``sichuan.profile``: which fan table (C01, C10).
+    #: ``sichuan.profile``: which fan table (docs/rules.md#c01, #c10).
     profile: str = "sichuan_fan"
     #: ``sichuan.dingque``: default 定缺 suit (``None``/``"m"``/``"p"``/``"s"``); the ``dingque=``
-    #: argument of the functions overrides it. Without one, any missing suit satisfies 缺一门 (R1).
+    #: argument of the functions overrides it. Without one, any missing suit satisfies 缺一门 (docs/rules.md#sichuan).
     dingque: Optional[str] = None
-    #: ``sichuan.gen_counts_pon_plus_held``: a 碰 plus the fourth copy held in hand is a 根 (C07).
+    #: ``sichuan.gen_counts_pon_plus_held``: a 碰 plus the fourth copy held in hand is a 根 (docs/rules.md#c07).
     gen_counts_pon_plus_held: bool = True
-    #: ``sichuan.kong_counts_as_gen``: each declared kong is also a 根 (C07; default false: kongs
+    #: ``sichuan.kong_counts_as_gen``: each declared kong is also a 根 (docs/rules.md#c07; default false: kongs
     #: are paid through 刮风下雨 in ``sichuan_fan`` and score their own 杠 row in the others).
     kong_counts_as_gen: bool = False
     #: ``sichuan.max_fan``: cap (封顶) on the total, in the profile's unit; ``None`` = no cap.
     max_fan: Optional[int] = None
-    #: ``sichuan.daiyaojiu_pair_must_contain_terminal`` (C03): the pair of 带幺九 needs a 1 or 9 too.
+    #: ``sichuan.daiyaojiu_pair_must_contain_terminal`` (docs/rules.md#c03): the pair of 带幺九 needs a 1 or 9 too.
     daiyaojiu_pair_must_contain_terminal: bool = True
-    #: ``sichuan.chadajiao`` (C05): 查大叫 pays the ``"max"`` or ``"min"`` score over the waits.
+    #: ``sichuan.chadajiao`` (docs/rules.md#c05): 查大叫 pays the ``"max"`` or ``"min"`` score over the waits.
     chadajiao: str = "max"
     #: ``waits.count_exhausted`` (docs/rules.md#waits): a wait whose four copies are all in the player's own
     #: hand and melds still makes the hand 听 for 查大叫.
     count_exhausted_waits: bool = True
     #: 基本分 (SC-C): ``points = base_points × multiplier`` in the doubling profiles.
     base_points: int = 6
-    #: ``sichuan_points.qing_qidui_8`` (C01): 清一色 七对 scores the 8分 "清七对" row.
+    #: ``sichuan_points.qing_qidui_8`` (docs/rules.md#c01): 清一色 七对 scores the 8分 "清七对" row.
     qing_qidui_8: bool = False
-    #: ``sichuan_points.qianggang_mode`` (C09): ``"bonus"`` (+1分) or ``"row"`` (the 2分 抢杠胡 base row).
+    #: ``sichuan_points.qianggang_mode`` (docs/rules.md#c09): ``"bonus"`` (+1分) or ``"row"`` (the 2分 抢杠胡 base row).
     qianggang_mode: str = "bonus"
     #: ``chengdu_simple.combination`` (docs/rules.md#chengdu): ``"additive"`` (番 add, no multiplier) or ``"doubling"``
     #: (multiplier 2**番).
     combination: str = "additive"
     # settlement flags (used by ``settle``; docs/rules.md#sichuan-settle)
-    #: ``sichuan.zhigang.rate`` (C04): 直杠 pays 1 or 2 × 基本分.
+    #: ``sichuan.zhigang.rate`` (docs/rules.md#c04): 直杠 pays 1 or 2 × 基本分.
     zhigang_rate: int = 1
-    #: ``sichuan.zhigang.mode`` (C04): ``"single"``, ``"jiajiayou"`` (家家有) or ``"chengbao"`` (承包制).
+    #: ``sichuan.zhigang.mode`` (docs/rules.md#c04): ``"single"``, ``"jiajiayou"`` (家家有) or ``"chengbao"`` (承包制).
     zhigang_mode: str = "single"
     #: ``sichuan.zimo_jiadi``: 自摸加底.
     zimo_jiadi: bool = False
     #: 呼叫转移: a 杠上炮 moves the kong's income to the winner.
     hujiao_zhuanyi: bool = True
-    #: ``sichuan.last_four_forced`` (C06); ``None`` = true unless 定缺 is on.
+    #: ``sichuan.last_four_forced`` (docs/rules.md#c06); ``None`` = true unless 定缺 is on.
     last_four_forced: Optional[bool] = None
     #: 查花猪: a 花猪 pays this many × 基本分 to each non-花猪.
     huazhu_multiplier: int = 16
@@ -161,7 +161,7 @@ class SichuanOptions:
 
     @property
     def last_four_forced_effective(self) -> bool:
-        """C06: forced unless 定缺 is on (when ``last_four_forced`` is ``None``)."""
+        """docs/rules.md#c06: forced unless 定缺 is on (when ``last_four_forced`` is ``None``)."""
         return self.dingque is None if self.last_four_forced is None else self.last_four_forced
 
 
@@ -201,7 +201,7 @@ class HandFacts(namedtuple("HandFacts", _FACT_FIELDS, defaults=(False,) * 6)):
 
     ``std`` a standard (4 sets + pair) reading exists; ``seven`` seven pairs (concealed, a quad is
     two pairs); ``quads`` concealed four-of-a-kinds (龙七对); ``allpung`` 对对胡; ``yaojiu`` 带幺九
-    (option C03); ``qing`` one suit over tiles and melds; ``jiang`` every tile a 2, 5 or 8; ``gen``
+    (option, docs/rules.md#c03); ``qing`` one suit over tiles and melds; ``jiang`` every tile a 2, 5 or 8; ``gen``
     根 before the 龙七对 adjustment; ``kongs`` declared kongs; then the situational flags
     ``self_drawn``, ``gangshanghua`` 杠上花, ``gangshangpao`` 杠上炮, ``qianggang`` 抢杠,
     ``tianhu``, ``dihu``.
@@ -532,7 +532,7 @@ def suits_present(hand, melds=()) -> str:
 
 
 def is_flower_pig(hand, melds=()) -> bool:
-    """花猪 (R5): the player holds tiles of all three suits (concealed tiles and melds).
+    """花猪 (docs/rules.md#sichuan): the player holds tiles of all three suits (concealed tiles and melds).
 
     >>> is_flower_pig("123m456p789s1p"), is_flower_pig("123m456p789p1p")
     (True, False)
@@ -830,7 +830,7 @@ def tenpai_scores(hand13, melds=(), dingque=None, *, profile: Optional[str] = No
 def best_fan_if_tenpai(hand13, melds=(), dingque=None, *, profile: Optional[str] = None,
                        options: Optional[SichuanOptions] = None) -> Optional[int]:
     """大叫: the maximum (``options.chadajiao == "min"``: minimum) total over the waits of a 13-tile
-    hand, in the profile's unit (番 or 分), after the cap; ``None`` when not 听 (C05).
+    hand, in the profile's unit (番 or 分), after the cap; ``None`` when not 听 (docs/rules.md#c05).
 
     >>> best_fan_if_tenpai("1122244p557799m", dingque="s"), best_fan_if_tenpai("1122244p557799m", dingque="p")
     (5, None)
@@ -963,15 +963,6 @@ def _batch_dingque(dingque, n: int) -> np.ndarray:
             raise ValueError("dingque array entries must be -1 (none), 0 (m), 1 (p) or 2 (s)")
         return arr.astype(np.int8)
     return np.array([-1 if normalize_dingque(x) is None else normalize_dingque(x) for x in arr], np.int8)
-
-
-def _sets_only_terminal_vec(c: np.ndarray) -> np.ndarray:
-    X = c.reshape(len(c), 3, 9)
-    r1 = X[:, :, 0] - X[:, :, 1]
-    r9 = X[:, :, 8] - X[:, :, 7]
-    ok = (X[:, :, 3:6] == 0).all(2) & (X[:, :, 1] == X[:, :, 2]) & (X[:, :, 6] == X[:, :, 7])
-    ok &= (r1 >= 0) & (r9 >= 0) & (r1 % 3 == 0) & (r9 % 3 == 0)
-    return ok.all(1)
 
 
 def _batch_arrays(hands, melds) -> Tuple[np.ndarray, Optional[np.ndarray]]:
@@ -1134,13 +1125,11 @@ def score_batch(hands, win_tile=None, *, melds=None, self_drawn=False, after_kon
 
 
 def __getattr__(name):
-    """Forward the settlement API (``settle`` ...) of :mod:`mjpy.rules.sichuan_settle`, which builds on
-    this module (it imports sichuan; sichuan reaches it only through this forwarding of the old names)."""
+    """``sichuan.settle``, ``sichuan.SettleOptions`` ...: the settlement API of
+    :mod:`mjpy.rules.sichuan_settle` (its ``__all__``), looked up on first use."""
     if not name.startswith("_"):
-        try:
-            from . import sichuan_settle as _s
-        except ImportError:
-            _s = None
-        if _s is not None and (name in getattr(_s, "__all__", ()) or name == "settle") and hasattr(_s, name):
+        from . import sichuan_settle as _s   # local: sichuan_settle imports this module, not the reverse
+
+        if name in _s.__all__:
             return getattr(_s, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

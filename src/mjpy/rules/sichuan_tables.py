@@ -2,11 +2,11 @@
 
 >>> from mjpy.rules.sichuan import SichuanOptions
 >>> t = table(SichuanOptions.preset("sichuan_fan"))
->>> [r.name for r in t.rows][:4], t.unit
-(['平胡', '对对胡', '清一色', '带幺九'], '番')
+>>> [r.name for r in t.rows][:4], t.unit          # the base rows, highest first
+(['清龙七对', '地胡', '天胡', '清幺九'], '番')
 
 The rules and their options: docs/rules.md#sichuan-fan, #sichuan-points, #chengdu, the conflicts
-C01, C03, C07, C09 and the ``sichuan.*`` flags (docs/rules.md#sichuan-options). The base rows form
+#c01, #c03, #c07, #c09 and the ``sichuan.*`` flags (docs/rules.md#sichuan-options). The base rows form
 one ``max`` group (only the largest 基本番 counts; ``chengdu_simple`` adds them all); 根, 杠 and the
 situational rows add to it. 龙七对 and 清龙七对 take one 根 (``less=1`` on the 根 row of a
 seven-pairs reading with a four of a kind). 缺一门 and the 定缺 suit are win conditions.
@@ -17,7 +17,7 @@ from .engine.table import F, Fan, Group, Table, Win
 
 __all__ = ["table", "WINS", "detail"]
 
-#: 缺一门 (R1): a win lacks one suit; a hand holding its 定缺 suit cannot win
+#: 缺一门 (docs/rules.md#sichuan): a win lacks one suit; a hand holding its 定缺 suit cannot win
 WINS = (
     Win(F.dingque_held == 0, "holds its 定缺 suit (a hand holding its missing suit cannot win)"),
     Win(F.n_suits <= 2, "holds all three suits (缺一门: a Sichuan win must lack one suit)"),
@@ -31,7 +31,7 @@ _NO_TIANDI = ~F.tianhu & ~F.dihu
 
 def _gen_rows(o, profile: str, name: str = "根"):
     """根: four of a kind held (not declared as a kong), a 碰 plus its fourth tile held (option,
-    C07), each declared kong (option, C07). In ``sichuan_fan`` 龙七对 takes one (SC-A)."""
+    docs/rules.md#c07), each declared kong (option, #c07). In ``sichuan_fan`` 龙七对 takes one (SC-A)."""
     long_qidui = F.seven_pairs & (F.n_quads_held >= 1) & _NO_TIANDI
     if profile == "sichuan_fan":
         rows = [Fan(name, 1, ~long_qidui, per="n_quads_held", group="extra", en="gen"),
@@ -46,7 +46,7 @@ def _gen_rows(o, profile: str, name: str = "根"):
 
 
 def _yaojiu(o):
-    """带幺九 (C03): every set holds a 1 or 9; with the option the pair too."""
+    """带幺九 (docs/rules.md#c03): every set holds a 1 or 9; with the option the pair too."""
     e = F.all_sets_terminal
     return e & F.pair_terminal if o.daiyaojiu_pair_must_contain_terminal else e
 

@@ -472,11 +472,6 @@ class SettleTable:
             raise ValueError(f"{where}.{key} must be true or false, got {v!r}")
         return v
 
-    def need_dealer(self, why: str) -> int:
-        if self.dealer is None:
-            raise ValueError(f"table: missing 'dealer' (the dealer's seat 0-{self.n - 1}; {why})")
-        return self.dealer
-
 
 def settle(rs, table, rules: SettleRules, options=None) -> Settlement:
     """Settle one hand of the bound rule set ``rs`` with its :class:`SettleRules`. ``table``: a dict,

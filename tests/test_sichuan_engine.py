@@ -18,6 +18,7 @@ import random
 import numpy as np
 import pytest
 
+import mjpy
 from mjpy import Meld
 from mjpy.rules import sichuan
 from mjpy.rules.bindings import sichuan_on_engine
@@ -257,3 +258,9 @@ def test_engine_sichuan_refuses_by_rule():
     r = rs.score("11222244p557799m", win_tile="9m", dingque="p")
     assert not r.is_win and "定缺" in r.reason
     assert sichuan_on_engine("sichuan_fan", dingque="p").score("11222244p557799m", win_tile="9m").reason == r.reason
+    # the 定缺 option reaches every path of score(): a count array, a list of counts (the checked path), a tile index
+    bound = sichuan_on_engine("sichuan_fan", dingque="p")
+    counts = mjpy.parse("11222244p557799m")
+    for hand in (counts, counts.tolist(), "11222244p557799m"):
+        for win in ("9m", 8):
+            assert bound.score(hand, win_tile=win).reason == r.reason

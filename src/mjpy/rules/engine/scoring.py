@@ -549,11 +549,12 @@ class TableRules(RuleSet):
                                  robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
                                  seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context,
                                  **flags)
+        bits |= self._base_bits
         jk = self._default_jokers if not flags else self._jokers_cached(flags)
         codes = _fast_melds(melds) if melds else b""
         if codes is not None:                   # the engine checks the hand; None: explained below
             out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand,
-                                    codes, win_tile, bits | self._base_bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), 14,
+                                    codes, win_tile, bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), 14,
                                     self._outside_mask)
             if out is not None:
                 return self._result(*out)

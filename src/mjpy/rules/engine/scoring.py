@@ -250,7 +250,7 @@ class TableRules(RuleSet):
         self.compiled = compile_table(self.table, options, self._shape())
         self._pow2 = self.table.points == "pow2"
         self._joker_cache: Dict[Any, Tuple[int, ...]] = {}
-        self._sit_cache: Dict[Any, list] = {}     # waits: the situations of flags seen before
+        self._modes_cache: Dict[Any, tuple] = {}   # waits: (flag bits per mode, seat, round) of flags seen before
         # bits of score()'s flags that take the checked path: after_kong, robbing_kong and those the
         # rule set's own check reads
         self._slow_bits = 0b110 | sum(1 << i for i, k in _FLAG_BITS if self.spec.check is not None
@@ -598,7 +598,7 @@ class TableRules(RuleSet):
         jk = self._jokers_cached(flags)
         try:
             key = tuple(sorted(flags.items()))
-            modes = self._sit_cache.get(key)
+            modes = self._modes_cache.get(key)
         except TypeError:                       # an unhashable flag value: no cache
             key = modes = None
         if modes is None:
@@ -612,8 +612,8 @@ class TableRules(RuleSet):
                     f.pop("after_kong", None)
                 sits.append(self._situation(f))
             modes = ([_flag_bits(s) for s in sits], sits[0]["seat_wind"], sits[0]["round_wind"])
-            if key is not None and len(self._sit_cache) < 256:
-                self._sit_cache[key] = modes
+            if key is not None and len(self._modes_cache) < 256:
+                self._modes_cache[key] = modes
         limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
         return {TILE_NAMES[t]: self._result(1, total, n_sub, -1, 0, det)
                 for t, _, total, n_sub, det in _engine.waits_one(

@@ -730,11 +730,9 @@ class TableRules(RuleSet):
         for i, row in enumerate(melds):
             if not row:
                 continue
-            if type(row) is list and all(type(m) is Meld for m in row) and len(row) <= 4 \
-                    and not any(m.kind == "kan" for m in row):
-                for j, m in enumerate(row):             # Meld objects are valid by construction
-                    codes[i, 2 * j] = _CODES[m.kind]
-                    codes[i, 2 * j + 1] = m.first
+            b = _fast_melds(row)                        # Meld objects are valid by construction
+            if b is not None:
+                codes[i, :len(b)] = np.frombuffer(b, np.int8)
                 continue
             try:
                 for j, (code, t) in enumerate(_row_codes(row)):

@@ -26,7 +26,7 @@ import threading
 import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_GetBuffer
 
@@ -297,10 +297,12 @@ cdef struct Ctx:
     Out* out
     int8_t real[34]
     uint64_t real_mask          # kinds of the real tiles
-    uint64_t rmask              # kinds of the real tiles not yet placed (the joker search)
+    uint64_t rmask              # kinds of the real tiles not yet placed (split, split_plain)
     bint over4                  # a reading may hold a fifth copy (jokers, or one held: waits)
     uint32_t rkey[4]            # their base-5 block keys, for the kernel's distance tables
     bint even                   # every real count is even (seven pairs without jokers may hold)
+    bint past4                  # a concealed count past 4 (a virtual fifth copy: waits)
+    int pair_block              # without jokers: the block of the standard form's pair (-1: none)
     int n_jk
     int8_t jkind[8]
     int8_t jok[8]               # jokers of each kind not placed at their own face
@@ -549,7 +551,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     cdef int chow_of[27]
     cdef int drag = c.meld_pungs_dragon, wind = c.meld_pungs_wind
     cdef int seat_p = c.meld_seat, round_p = c.meld_round
-    cdef int concealed_sets = 0, dq
+    cdef int concealed_sets = 0
     cdef bint sets_term = c.meld_sets_terminal
     cdef int8_t held[34]
     cdef bint jokers = c.n_jk != 0
@@ -559,9 +561,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     if want_straight:
         for s in range(27):
             chow_of[s] = -1
-    if not jokers:                              # every reading holds the hand's own tiles
-        km |= c.real_mask
-    elif want_held:
+    if jokers and want_held:
         memset(held, 0, sizeof(held))
     for i in range(c.ng):
         gr = &c.g[i]
@@ -610,27 +610,8 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     f[X_PAIR_DRAGON] = pair >= 31
     f[X_PAIR_WIND] = 27 <= pair <= 30
     f[X_PAIR_VALUE] = pair >= 31 or (pair >= 27 and (pair == c.H.seat or pair == c.H.round_))
-    k = 0
-    for s in range(3):
-        if km & SUIT_MASK[s]:
-            k += 1
-    f[X_N_SUITS] = k
-    f[X_HONORS] = (km & HONOR_MASK) != 0
-    f[X_TERMINALS] = (km & TERM_MASK) != 0
-    f[X_ONE_SUIT] = k == 1 and not f[X_HONORS]
-    f[X_HALF_FLUSH] = k == 1 and f[X_HONORS]
-    f[X_HONORS_ONLY] = k == 0
-    f[X_ALL_258] = (km & ~M258) == 0
-    f[X_TERMINALS_ONLY] = (km & ~TERM_MASK) == 0
-    f[X_ORPHANS_ONLY] = (km & ~ORPHAN_MASK) == 0
-    f[X_NINE_GATES] = 0
-    if (c.need & NEED_NINE) and c.H.n_melds == 0 and k == 1 and not f[X_HONORS]:
-        for s in range(3):
-            if km & SUIT_MASK[s]:
-                s0 = 9 * s
-                f[X_NINE_GATES] = (c.pre[s0] == 3 and c.pre[s0 + 8] == 3 and c.pre[s0 + 1] == 1 and c.pre[s0 + 2] == 1
-                                   and c.pre[s0 + 3] == 1 and c.pre[s0 + 4] == 1 and c.pre[s0 + 5] == 1
-                                   and c.pre[s0 + 6] == 1 and c.pre[s0 + 7] == 1)
+    if jokers:                                  # (without jokers, setup wrote them in c.hand_f)
+        kind_facts(c, km, f)
     f[X_N_SUB] = nsub
     # straight: chows 123 456 789 of one suit (concealed chows first, then the chi melds)
     if want_straight:
@@ -672,14 +653,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     # terminals in every set, four-of-a-kinds held, the 定缺 suit
     f[X_SETS_TERMINAL] = std and sets_term
     f[X_PAIR_TERMINAL] = pair >= 0 and (ORPHAN_MASK >> pair) & 1
-    if want_held and not jokers:                # the concealed counts themselves
-        f[X_N_QUADS_HELD] = mj_popcount64(four_mask(c.H.counts))
-        k = 0
-        for i in range(c.H.n_melds):
-            if c.H.mkind[i] == M_PON and c.H.counts[c.H.mtile[i]]:
-                k += 1
-        f[X_N_PON_FOURTH] = k
-    elif want_held:
+    if want_held and jokers:
         k = 0
         for i in range(34):
             if held[i] >= 4:
@@ -690,9 +664,35 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
             if c.H.mkind[i] == M_PON and held[c.H.mtile[i]]:
                 k += 1
         f[X_N_PON_FOURTH] = k
+
+
+cdef void kind_facts(const Ctx* c, uint64_t km, int32_t* f) noexcept nogil:
+    """The facts of the kinds a reading holds (``km``: its groups and the melds): suits, honors,
+    terminals, 2-5-8, nine gates and the 定缺 suit. Without jokers every reading holds the hand's own
+    kinds, so :func:`setup` writes them once in ``c.hand_f``; with jokers :func:`reading_facts` does."""
+    cdef int s, s0, k = 0, dq
+    for s in range(3):
+        if km & SUIT_MASK[s]:
+            k += 1
+    f[X_N_SUITS] = k
+    f[X_HONORS] = (km & HONOR_MASK) != 0
+    f[X_TERMINALS] = (km & TERM_MASK) != 0
+    f[X_ONE_SUIT] = k == 1 and not f[X_HONORS]
+    f[X_HALF_FLUSH] = k == 1 and f[X_HONORS]
+    f[X_HONORS_ONLY] = k == 0
+    f[X_ALL_258] = (km & ~M258) == 0
+    f[X_TERMINALS_ONLY] = (km & ~TERM_MASK) == 0
+    f[X_ORPHANS_ONLY] = (km & ~ORPHAN_MASK) == 0
+    f[X_NINE_GATES] = 0
+    if (c.need & NEED_NINE) and c.H.n_melds == 0 and k == 1 and not f[X_HONORS]:
+        for s in range(3):
+            if km & SUIT_MASK[s]:
+                s0 = 9 * s
+                f[X_NINE_GATES] = (c.pre[s0] == 3 and c.pre[s0 + 8] == 3 and c.pre[s0 + 1] == 1 and c.pre[s0 + 2] == 1
+                                   and c.pre[s0 + 3] == 1 and c.pre[s0 + 4] == 1 and c.pre[s0 + 5] == 1
+                                   and c.pre[s0 + 6] == 1 and c.pre[s0 + 7] == 1)
     dq = (c.H.flags >> DINGQUE_SHIFT) & 3
     f[X_DINGQUE_HELD] = dq > 0 and (km & SUIT_MASK[dq - 1]) != 0
-
 
 cdef inline int chow_rank(const Ctx* c, const Grp* g) noexcept nogil:
     cdef int d, subs = 0, face = 0
@@ -993,51 +993,303 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
         c.subs -= 1
 
 
-cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int t, int shape) noexcept nogil:
-    """:func:`split` without jokers: the lowest tile left (from ``t`` on) starts a pair, a pung or a
-    chow (in that order when several groups start at one tile: ``shape`` is the last one's)."""
+# ------------------------------------------------------------------------------------ suit splits
+# Every split of a suit's counts into sets (and the pair when it holds 2 mod 3 tiles), built once at
+# import: 21,742 suits split, 23,532 splits (at most 4 per suit). A split is one uint32: its groups
+# in the order the search places them (by lowest tile, then pair, pung, chow), 5 bits each (rank * 3 +
+# shape) from bit 20 down, and their number at bit 25; a suit's splits are sorted, so the readings
+# come in the order of the recursive search. The suit's base-5 key finds them by open addressing.
+cdef enum:
+    SPLIT_BITS = 16
+    SPLIT_SLOTS = 1 << SPLIT_BITS
+    N_SPLITS = 23532
+    SPLIT_EMPTY = 0xFFFFFFFF
+
+cdef uint32_t split_keys[SPLIT_SLOTS]
+cdef uint32_t split_vals[SPLIT_SLOTS]       # first split << 3 | number of splits
+cdef uint32_t split_list[N_SPLITS]
+cdef uint32_t EMPTY_SPLIT = 0              # the split of a suit with no tile: no group
+
+
+cdef inline uint32_t split_slot(uint32_t key) noexcept nogil:
+    return (key * 2654435761u) >> (32 - SPLIT_BITS)
+
+
+cdef inline const uint32_t* suit_splits(uint32_t key, int* n) noexcept nogil:
+    """The splits of the suit with base-5 key ``key`` (``n[0]`` of them; 0: it does not split)."""
+    cdef uint32_t i = split_slot(key)
+    while split_keys[i] != SPLIT_EMPTY:
+        if split_keys[i] == key:
+            n[0] = split_vals[i] & 7
+            return &split_list[split_vals[i] >> 3]
+        i = (i + 1) & (SPLIT_SLOTS - 1)
+    n[0] = 0
+    return NULL
+
+
+cdef int _cmp_u64(const void* a, const void* b) noexcept nogil:
+    cdef uint64_t x = (<const uint64_t*>a)[0], y = (<const uint64_t*>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef int _build_splits() noexcept nogil:
+    """Fill the split tables: every multiset of at most 4 sets (9 pungs, 7 chows) with no pair or
+    one, whose counts stay within 4. Returns the number of splits (-1: out of memory)."""
+    cdef uint64_t* items = <uint64_t*>malloc(10 * 4845 * sizeof(uint64_t))   # 4845 multisets of sets
+    cdef int n_items = 0, n_sets, i, j, k, p, g, ng, x, total = 0
+    cdef int pick[4]
+    cdef int cnt[9]
+    cdef int codes[5]
+    cdef uint32_t key, rec, slot
+    if items == NULL:
+        return -1
+    memset(split_keys, 0xFF, sizeof(split_keys))
+    for n_sets in range(5):
+        for i in range(4):
+            pick[i] = 0
+        while True:
+            for p in range(-1, 9):              # -1: no pair
+                memset(cnt, 0, sizeof(cnt))
+                ng = 0
+                for i in range(n_sets):
+                    if pick[i] < 9:
+                        cnt[pick[i]] += 3
+                        codes[ng] = pick[i] * 3 + 1
+                    else:
+                        for k in range(3):
+                            cnt[pick[i] - 9 + k] += 1
+                        codes[ng] = (pick[i] - 9) * 3 + 2
+                    ng += 1
+                if p >= 0:
+                    cnt[p] += 2
+                    codes[ng] = p * 3
+                    ng += 1
+                x = 0
+                for k in range(9):
+                    if cnt[k] > 4:
+                        x = 1
+                if x or ng == 0:
+                    continue
+                for i in range(1, ng):          # insertion sort: the search's order of groups
+                    g = codes[i]
+                    j = i - 1
+                    while j >= 0 and codes[j] > g:
+                        codes[j + 1] = codes[j]
+                        j -= 1
+                    codes[j + 1] = g
+                rec = <uint32_t>ng << 25
+                for i in range(ng):
+                    rec |= <uint32_t>codes[i] << (20 - 5 * i)
+                key = 0
+                for k in range(8, -1, -1):
+                    key = key * 5 + cnt[k]
+                items[n_items] = (<uint64_t>key << 32) | rec
+                n_items += 1
+            # the next multiset of n_sets sets (non-decreasing picks of 16 set kinds)
+            i = n_sets - 1
+            while i >= 0 and pick[i] == 15:
+                i -= 1
+            if i < 0:
+                break
+            pick[i] += 1
+            for j in range(i + 1, n_sets):
+                pick[j] = pick[i]
+    if n_items != N_SPLITS:
+        free(items)
+        return n_items
+    qsort(items, n_items, sizeof(uint64_t), _cmp_u64)
+    i = 0
+    while i < n_items:
+        key = <uint32_t>(items[i] >> 32)
+        slot = split_slot(key)
+        while split_keys[slot] != SPLIT_EMPTY:
+            slot = (slot + 1) & (SPLIT_SLOTS - 1)
+        split_keys[slot] = key
+        j = i
+        while j < n_items and <uint32_t>(items[j] >> 32) == key:
+            split_list[total + j - i] = <uint32_t>items[j]
+            j += 1
+        split_vals[slot] = (<uint32_t>total << 3) | <uint32_t>(j - i)
+        total += j - i
+        i = j
+    free(items)
+    return total
+
+
+_n_splits = _build_splits()
+if _n_splits != N_SPLITS:
+    raise ImportError(f"mjcore.engine: the suit split tables hold {_n_splits} splits, not {N_SPLITS}")
+
+
+def _splits_of(counts):
+    """The splits of one suit's nine counts, as the engine stores them (for the tests):
+    ``[((rank, shape), ...), ...]`` with shape 0 pair, 1 pung, 2 chow.
+
+    >>> _splits_of([1, 1, 1, 1, 1, 1, 0, 0, 0])
+    [((0, 2), (3, 2))]
+    """
+    cdef uint32_t key = 0
+    cdef int n, i, k
+    cdef const uint32_t* sp
+    if len(counts) != 9 or any(not 0 <= x <= 4 for x in counts):
+        raise ValueError("_splits_of: nine counts of 0-4")
+    for k in range(8, -1, -1):
+        key = key * 5 + counts[k]
+    sp = suit_splits(key, &n)
+    out = []
+    for i in range(n):
+        out.append(tuple(divmod((sp[i] >> (20 - 5 * k)) & 31, 3) for k in range((sp[i] >> 25) & 7)))
+    return out
+
+
+cdef void split_blocks(Ctx* c, int n_sets) noexcept nogil:
+    """:func:`split_plain` for the standard form from the split tables (every count within 4, the
+    pair's block known: ``c.pair_block``): every reading, in the search's order."""
+    cdef const uint32_t* sp[3]
+    cdef int nsp[3]
+    cdef int b, t, x, groups = 0, pairs = 0, i0, i1, i2, ng0, ng1
+    cdef uint32_t key
+    cdef int8_t hon[7]
+    for b in range(3):
+        key = suit_key(<const uint8_t*>c.real + 9 * b)
+        if key == 0:
+            nsp[b] = 1
+            sp[b] = &EMPTY_SPLIT
+        else:
+            sp[b] = suit_splits(key, &nsp[b])
+            if nsp[b] == 0:
+                return
+            groups += (sp[b][0] >> 25) & 7
+    for t in range(7):
+        x = c.real[27 + t]
+        if x == 1 or x >= 4:
+            return
+        hon[t] = x
+        groups += x != 0
+        pairs += x == 2
+    if groups != n_sets + 1 or pairs != (c.pair_block == 3):   # the sets and one pair
+        return
+    for i0 in range(nsp[0]):
+        c.ng = 0
+        put_split(c, sp[0][i0], 0)
+        ng0 = c.ng
+        for i1 in range(nsp[1]):
+            c.ng = ng0
+            put_split(c, sp[1][i1], 9)
+            ng1 = c.ng
+            for i2 in range(nsp[2]):
+                c.ng = ng1
+                put_split(c, sp[2][i2], 18)
+                for t in range(7):
+                    if hon[t]:
+                        put_group(c, G_PAIR if hon[t] == 2 else G_PUNG, 27 + t)
+                finish(c)
+    c.ng = 0
+
+
+cdef inline void put_group(Ctx* c, int kind, int t) noexcept nogil:
+    cdef Grp* g = &c.g[c.ng]
+    g.kind = kind
+    if kind == G_PAIR:
+        g.n = 2
+        g.rep[0] = g.rep[1] = g.phys[0] = g.phys[1] = t
+    elif kind == G_PUNG:
+        g.n = 3
+        g.rep[0] = g.rep[1] = g.rep[2] = g.phys[0] = g.phys[1] = g.phys[2] = t
+    else:
+        g.n = 3
+        g.rep[0] = g.phys[0] = t
+        g.rep[1] = g.phys[1] = t + 1
+        g.rep[2] = g.phys[2] = t + 2
+    c.ng += 1
+
+
+cdef inline void put_split(Ctx* c, uint32_t rec, int base) noexcept nogil:
+    cdef int i, code
+    for i in range((rec >> 25) & 7):
+        code = (rec >> (20 - 5 * i)) & 31
+        put_group(c, G_PAIR + code % 3, base + code // 3)
+
+
+cdef inline void take_plain(Ctx* c, int t, int n) noexcept nogil:
+    c.real[t] -= n
+    if c.real[t] == 0:
+        c.rmask ^= ONE << t
+
+
+cdef inline void give_plain(Ctx* c, int t, int n) noexcept nogil:
+    c.real[t] += n
+    c.rmask |= ONE << t
+
+
+cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nogil:
+    """:func:`split` without jokers: the lowest tile left starts a pair, a pung or a chow (in that
+    order when several groups start at one tile: ``(at, shape)`` is the tile and shape of the last
+    group placed). The pair of the standard form lies in ``c.pair_block`` (see :func:`pair_block`)."""
     cdef Grp* g
-    while t < 34 and c.real[t] == 0:
-        t += 1
-        shape = 0
-    if t == 34:
+    cdef int t
+    if c.rmask == 0:
         if n_sets == 0 and n_pairs == 0:
             finish(c)
         return
+    t = mj_ctz64(c.rmask)
+    if t != at:
+        shape = 0
     g = &c.g[c.ng]
-    if n_pairs and c.real[t] >= 2 and shape <= 0:
+    if n_pairs and c.real[t] >= 2 and shape <= 0 and (c.form != FORM_STD or t // 9 == c.pair_block):
         g.kind = G_PAIR
         g.n = 2
         g.rep[0] = g.rep[1] = g.phys[0] = g.phys[1] = t
-        c.real[t] -= 2
+        take_plain(c, t, 2)
         c.ng += 1
         split_plain(c, n_sets, n_pairs - 1, t, 0)
         c.ng -= 1
-        c.real[t] += 2
+        give_plain(c, t, 2)
     if n_sets and c.real[t] >= 3 and shape <= 1:
         g.kind = G_PUNG
         g.n = 3
         g.rep[0] = g.rep[1] = g.rep[2] = g.phys[0] = g.phys[1] = g.phys[2] = t
-        c.real[t] -= 3
+        take_plain(c, t, 3)
         c.ng += 1
         split_plain(c, n_sets - 1, n_pairs, t, 1)
         c.ng -= 1
-        c.real[t] += 3
+        give_plain(c, t, 3)
     if n_sets and t < 27 and t % 9 <= 6 and c.real[t + 1] and c.real[t + 2]:
         g.kind = G_CHOW
         g.n = 3
         g.rep[0] = g.phys[0] = t
         g.rep[1] = g.phys[1] = t + 1
         g.rep[2] = g.phys[2] = t + 2
-        c.real[t] -= 1
-        c.real[t + 1] -= 1
-        c.real[t + 2] -= 1
+        take_plain(c, t, 1)
+        take_plain(c, t + 1, 1)
+        take_plain(c, t + 2, 1)
         c.ng += 1
         split_plain(c, n_sets - 1, n_pairs, t, 2)
         c.ng -= 1
-        c.real[t] += 1
-        c.real[t + 1] += 1
-        c.real[t + 2] += 1
+        give_plain(c, t, 1)
+        give_plain(c, t + 1, 1)
+        give_plain(c, t + 2, 1)
+
+
+cdef inline int pair_block(const uint8_t* h) noexcept nogil:
+    """The block (suit 0-2, honors 3) that must hold the pair of a standard reading of the counts
+    ``h``: the one block whose tiles number 2 mod 3, every other a multiple of 3; -1 when there is no
+    such block (no standard reading)."""
+    cdef uint64_t w
+    cdef int n[4]
+    cdef int b, r, pb = -1
+    for b in range(3):
+        memcpy(&w, h + 9 * b, 8)
+        n[b] = <int>((w * 0x0101010101010101ULL) >> 56) + h[9 * b + 8]
+    memcpy(&w, h + 26, 8)
+    n[3] = <int>((w * 0x0101010101010101ULL) >> 56) - h[26]
+    for b in range(4):
+        r = n[b] % 3
+        if r == 1 or (r == 2 and pb >= 0):
+            return -1
+        if r == 2:
+            pb = b
+    return pb
 
 
 cdef inline bint feasible(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
@@ -1209,7 +1461,10 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
     if (nz & H.jmask) == 0:                     # no joker tile held
         memcpy(c.real, H.counts, 34)
         c.real_mask = nz
+        c.rmask = nz
         c.even = not odd
+        c.pair_block = pair_block(H.counts)
+        c.past4 = over4
     else:
         odd = 0
         for i in range(34):
@@ -1289,6 +1544,15 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
                 c.over4 = True
     if H.n_melds == 4 and c.hand_f[X_N_ANKAN] == 0:
         c.hand_f[X_ALL_MELDS_OPEN] = 1
+    if c.n_jk == 0:                             # every reading holds the hand's own kinds and counts
+        kind_facts(c, c.meld_kinds | c.real_mask, c.hand_f)
+        if c.need & NEED_HELD:
+            c.hand_f[X_N_QUADS_HELD] = mj_popcount64(four_mask(H.counts))
+            k = 0
+            for m in range(H.n_melds):
+                if H.mkind[m] == M_PON and H.counts[H.mtile[m]]:
+                    k += 1
+            c.hand_f[X_N_PON_FOURTH] = k
     if total_j:
         c.hand_f[X_JOKERS_HELD] = 1
     for i in range(N_FLAGS):
@@ -1403,15 +1667,17 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
     c.form = FORM_STD
     if c.n_jk:
         split(&c, n_sets, 1, -1, 0)
-    else:
-        split_plain(&c, n_sets, 1, 0, 0)
+    elif c.pair_block >= 0 and not c.past4:
+        split_blocks(&c, n_sets)
+    elif c.pair_block >= 0:
+        split_plain(&c, n_sets, 1, -1, 0)
     if H.n_melds == 0 and P.seven_pairs:
         c.form = FORM_SEVEN
         c.ng = 0
         if c.n_jk:
             split(&c, 0, 7, -1, 0)
         elif c.even:
-            split_plain(&c, 0, 7, 0, 0)
+            split_plain(&c, 0, 7, -1, 0)
     if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
         c.form = FORM_THIRTEEN
         for dup in range(13):

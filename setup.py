@@ -50,7 +50,7 @@ extensions = [
     for name in MODULES
 ]
 # rule-set helpers: fan evaluation without the GIL, reading the kernel's tables
-RULE_MODULES = ["_sichuan", "_guobiao"]
+RULE_MODULES = ["_guobiao"]
 extensions += [
     Extension(
         f"mjpy.rules.{name}",

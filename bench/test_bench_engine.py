@@ -170,8 +170,9 @@ def _sichuan_batch(n):
 @pytest.mark.parametrize("impl", ["module", "engine"])
 @pytest.mark.parametrize("workers", [1, 2])
 def test_sichuan_score_batch_engine_vs_module(benchmark, impl, workers):
-    """``sichuan_fan`` complete hands: the Sichuan module's ``score_batch`` and the same table on the
-    engine (``sichuan_on_engine``) side by side; the answers are equal."""
+    """``sichuan_fan`` complete hands, both on the engine: the module's ``score_batch`` (its checks and
+    its (N, 34) meld counts) and the rule set's (``rules.get("sichuan_fan")``, the engine's meld
+    array) side by side; the answers are equal."""
     from mjpy.rules import sichuan
     from mjpy.rules.bindings import sichuan_on_engine
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

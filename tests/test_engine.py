@@ -242,6 +242,39 @@ def test_waits_and_batch_agree_with_score():
     assert rs.score_batch(hands, [31, 31], self_drawn=[True, False]).tolist() == [2, -1]
 
 
+@pytest.mark.parametrize("rule", ENGINE)
+def test_dajiao_batch_is_the_best_wait(rule):
+    """dajiao_batch: per row the best (lowest) total over the waits of ``waits``, -1 without one;
+    jokers, melds and exhausted waits included; a bad row raises the scalar check's message."""
+    from regional_gen import batch_cases
+
+    opts, jk, ind, cases = batch_cases(rule, 160, 5)[2 if rule == "guangdong_tuidao" else 0]
+    rs = rules.get(rule, **opts)
+    kw = {} if ind is None else {"indicator": ind}
+    hands, lists = [], []
+    for c in cases:
+        h = np.array(c.counts, np.uint8)
+        h[c.win] -= 1
+        hands.append(h)
+        lists.append([Meld(k, [t, t + 1, t + 2] if k == "chi" else [t] * (3 if k == "pon" else 4))
+                      for k, t in c.melds])
+    hands = np.array(hands)
+    for lowest in (False, True):
+        want = []
+        for h, ms in zip(hands, lists):
+            totals = [r.total for r in rs.waits(h, ms, **kw).values()]
+            want.append(-1 if not totals else (min(totals) if lowest else max(totals)))
+        got = rs.dajiao_batch(hands, melds=lists, lowest=lowest, workers=2, **kw)
+        assert got.tolist() == want
+        assert sum(1 for x in want if x >= 0) > 20
+    bad = hands.copy()
+    bad[3, 0] = 5
+    with pytest.raises(ValueError, match=r"hands\[3\]"):
+        rs.dajiao_batch(bad, melds=lists, **kw)
+    with pytest.raises(TypeError, match="unknown keyword"):
+        rs.dajiao_batch(hands, melds=lists, bogus=1)
+
+
 def _modules_with_examples():
     import pkgutil
 

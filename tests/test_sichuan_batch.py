@@ -131,9 +131,10 @@ def test_profile_pickles():
     import pickle
 
     opts = S.SichuanOptions.preset("sichuan_points", max_fan=5)
-    S.best_fan_if_tenpai("1122244p557799m", options=opts)         # caches the compiled table
+    S.best_fan_if_tenpai("1122244p557799m", options=opts)         # caches the engine rule set on opts
     back = pickle.loads(pickle.dumps(opts))
     assert back == opts and S.best_fan_if_tenpai("1122244p557799m", options=back) == \
         S.best_fan_if_tenpai("1122244p557799m", options=opts)
-    prof = S._compiled(opts)
-    assert pickle.loads(pickle.dumps(prof)).args == prof.args
+    rs = S._engine(opts)
+    again = pickle.loads(pickle.dumps(rs))
+    assert again.options == opts and again.score("11222244p557799m").total == rs.score("11222244p557799m").total

@@ -1,14 +1,16 @@
-"""Sichuan's fan tables on the rule engine (mjpy.rules.sichuan_tables, ``sichuan_on_engine``)
-against the Sichuan module (mjpy.rules.sichuan, itself checked against tests/reference.py).
+"""Sichuan's fan tables on the rule engine (mjpy.rules.sichuan_tables): ``rules.get("sichuan_*")``
+and the module mjpy.rules.sichuan (which scores on the same engine) against the plain reference
+scorer tests/reference_sichuan.py (its own tables, facts by counting, shapes by tests/reference.py).
 
-* scalar: ``is_win``, the total, the fans (as a multiset) and the detail (base row, 根, multiplier,
-  points, cap) agree on seeded complete hands of the three profiles under every option that changes
-  the table (docs/rules.md: 根 counting #c07, 带幺九's pair #c03, the cap, 清七对 8分 #c01, 抢杠 #c09, chengdu's
-  doubling), with melds, 定缺 and every situation flag;
-* the compiled engine and its plain-Python twin agree on the same hands (the facts 根, 带幺九,
-  定缺, 杠上炮 are new to the engine);
-* batch: ``score_batch`` equals the module's ``score_batch`` row by row (定缺 and 杠上炮 per row);
-* waits: the module's ``tenpai_scores``, exhausted waits included (a virtual fifth copy, option
+* scalar: ``is_win``, the total and the fans (as a multiset) agree with the reference on seeded hands of
+  the three profiles under every option that changes the table (docs/rules.md: 根 counting #c07, 带幺九's
+  pair #c03, the cap, 清七对 8分 #c01, 抢杠 #c09, chengdu's doubling), with melds, 定缺 and every situation
+  flag; the module's ``ScoreResult`` carries the engine's detail (base row, 根, multiplier, points, cap);
+* the compiled engine and its plain-Python twin agree on the same hands;
+* batch: ``score_batch`` (the rule set's and the module's) equals the reference row by row (定缺 and 杠上炮
+  per row);
+* waits: ``waits``, ``tenpai_scores``, ``dajiao_batch`` and ``best_fan_if_tenpai_batch`` equal the
+  reference over every tile, exhausted waits included (a virtual fifth copy, option
   ``count_exhausted_waits``), and without them when the option is off.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ import numpy as np
 import pytest
 
 import mjpy
+import reference_sichuan as REF
 from mjpy import Meld
 from mjpy.rules import sichuan
 from mjpy.rules.bindings import sichuan_on_engine
@@ -115,19 +118,30 @@ def _option_cases():
             yield p, o
 
 
+def reference(c, melds, o, flags):
+    """The reference's answer for a hand (``flags`` as ``score`` takes them)."""
+    pons = [m.tiles[0] for m in melds if m.kind == "pon"]
+    kongs = [m.tiles[0] for m in melds if m.kind != "pon"]
+    f = dict(flags)
+    dq = f.pop("dingque", None)
+    return REF.score(c, pons, kongs, o=o, dingque=None if dq is None else "mps".index(dq), **f)
+
+
 @pytest.mark.parametrize("profile,opts", list(_option_cases()))
-def test_engine_tables_score_as_the_module(profile, opts):
+def test_engine_scores_as_the_reference(profile, opts):
     o = sichuan.SichuanOptions.preset(profile, **opts)
     rs = sichuan_on_engine(profile, **opts)
     wins = 0
     for c, melds, win, flags in cases(f"sc-engine-{profile}-{sorted(opts.items())}", N_HANDS):
+        want = reference(c, melds, o, flags)
         a = sichuan.score(c, melds, win, options=o, **flags)
         b = rs.score(c, melds, win, **flags)
-        assert a.is_win == b.is_win, (c, melds, win, flags, a, b)
-        if a.is_win:
+        assert a.is_win == b.is_win == want.is_win, (c, melds, win, flags, want, b)
+        if want.is_win:
             wins += 1
-            assert b.total == a.total_fan, (c, melds, win, flags, a, b)
-            assert sorted(b.fans) == sorted((f.name, f.value) for f in a.fans), (c, melds, win, flags, a, b)
+            assert b.total == a.total_fan == want.total, (c, melds, win, flags, want, b)
+            assert sorted(b.fans) == sorted((f.name, f.value) for f in a.fans) == sorted(want.fans), \
+                (c, melds, win, flags, want, b)
             d = b.detail
             assert (d["base"], d["base_fan"], d["gen"], d["multiplier"], d["points"], d["capped"],
                     d["uncapped_total"]) == (a.base, a.base_fan, a.gen, a.multiplier, a.points, a.capped,
@@ -152,8 +166,8 @@ def _meld_codes(melds_lists):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_engine_batch_is_the_module_batch(workers):
-    rows = cases("sc-batch", 3000)
+def test_engine_batch_is_the_reference(workers):
+    rows = cases("sc-batch", 1500)
     hands = np.array([r[0] for r in rows])
     wins = np.array([r[2] for r in rows])
     melds = [r[1] for r in rows]
@@ -161,12 +175,18 @@ def test_engine_batch_is_the_module_batch(workers):
     kong_discard = np.array([r[3].get("kong_discard", False) for r in rows])
     dingque = [r[3]["dingque"] for r in rows]
     for profile in PROFILES:
+        o = sichuan.SichuanOptions.preset(profile)
+        want = []
+        for (c, ms, _, _), sd, kd, dq in zip(rows, self_drawn, kong_discard, dingque):
+            r = reference(c, ms, o, dict(self_drawn=bool(sd), kong_discard=bool(kd), dingque=dq))
+            want.append(r.total if r.is_win else -1)
         rs = sichuan_on_engine(profile)
-        want = sichuan.score_batch(hands, wins, melds=melds, self_drawn=self_drawn, kong_discard=kong_discard,
-                                   dingque=dingque, profile=profile)
         got = rs.score_batch(hands, wins, melds=_meld_codes(melds), self_drawn=self_drawn,
                              kong_discard=kong_discard, dingque=dingque, workers=workers)
         np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(sichuan.score_batch(hands, wins, melds=melds, self_drawn=self_drawn,
+                                                          kong_discard=kong_discard, dingque=dingque,
+                                                          profile=profile, workers=workers), want)
         as_ints = np.array([-1 if d is None else "mps".index(d) for d in dingque])
         np.testing.assert_array_equal(rs.score_batch(hands, wins, melds=_meld_codes(melds), self_drawn=self_drawn,
                                                      kong_discard=kong_discard, dingque=as_ints, workers=workers),
@@ -214,23 +234,52 @@ def _waiting_hands(seed, n, exhausted_share=0.3):
     return out
 
 
+def reference_waits(c, melds, o, dq):
+    """{tile name: reference answer} of every tile that wins a discard on the waiting hand."""
+    held = _with_melds(c.tolist(), melds)
+    out = {}
+    for t in range(27):
+        if held[t] >= (5 if o.count_exhausted_waits else 4):
+            continue
+        c14 = c.copy()
+        c14[t] += 1
+        r = reference(c14, melds, o, dict(dingque=dq))
+        if r.is_win:
+            out[sichuan.TILE_NAMES[t]] = r
+    return out
+
+
 @pytest.mark.parametrize("count_exhausted", [True, False])
-def test_engine_waits_are_the_module_waits(count_exhausted):
-    o = sichuan.SichuanOptions.preset("sichuan_fan", count_exhausted_waits=count_exhausted)
-    rs = sichuan_on_engine("sichuan_fan", count_exhausted_waits=count_exhausted)
-    rng = random.Random("sc-waits-dq")
+@pytest.mark.parametrize("profile", PROFILES)
+def test_engine_waits_are_the_reference(profile, count_exhausted):
+    o = sichuan.SichuanOptions.preset(profile, count_exhausted_waits=count_exhausted)
+    rs = sichuan_on_engine(profile, count_exhausted_waits=count_exhausted)
+    rng = random.Random(f"sc-waits-dq-{profile}")
     exhausted = 0
-    for c, melds in _waiting_hands(f"sc-waits-{count_exhausted}", 400):
+    hands, ms, dqs, best = [], [], [], []
+    for c, melds in _waiting_hands(f"sc-waits-{profile}-{count_exhausted}", 200):
         dq = rng.choice([None, "m", "p", "s"])
-        want = sichuan.tenpai_scores(c, melds, dq, options=o)
+        want = reference_waits(c, melds, o, dq)
         got = rs.waits(c, melds, dingque=dq)
-        assert set(got) == set(want), (c, melds, dq)
+        own = sichuan.tenpai_scores(c, melds, dq, options=o)
+        assert set(got) == set(want) == set(own), (c, melds, dq)
         for t in got:
-            assert got[t].total == want[t].total_fan, (c, melds, dq, t)
-            assert sorted(got[t].fans) == sorted((f.name, f.value) for f in want[t].fans), (c, melds, dq, t)
+            assert got[t].total == own[t].total_fan == want[t].total, (c, melds, dq, t)
+            assert sorted(got[t].fans) == sorted((f.name, f.value) for f in own[t].fans) == sorted(want[t].fans)
+        totals = [r.total for r in want.values()]
+        best.append(-1 if not totals else (max(totals) if o.chadajiao == "max" else min(totals)))
         held = _with_melds(c.tolist(), melds)
         exhausted += sum(1 for t in got if held[sichuan.tile_index(t)] == 4)
-    assert (exhausted > 20) == count_exhausted          # the exhausted waits were exercised (and only then)
+        hands.append(c)
+        ms.append(melds)
+        dqs.append(dq)
+    assert (exhausted > 10) == count_exhausted          # the exhausted waits were exercised (and only then)
+    hands = np.array(hands)
+    got = rs.dajiao_batch(hands, melds=_meld_codes(ms), dingque=dqs, lowest=o.chadajiao == "min", workers=2)
+    np.testing.assert_array_equal(got, best)
+    np.testing.assert_array_equal(sichuan.best_fan_if_tenpai_batch(hands, melds=ms, dingque=dqs, options=o), best)
+    assert [-1 if v is None else v for v in (sichuan.best_fan_if_tenpai(h, m, d, options=o)
+                                              for h, m, d in zip(hands[:50], ms, dqs))] == best[:50]
 
 
 def test_engine_sichuan_bad_input_is_one_line():

@@ -131,16 +131,21 @@ def test_fan_row(hand, melds, flags, base, base_fan, gen, total):
 
 
 def test_table_is_data():
+    """FAN_TABLES: each profile's rule-engine rows (mjpy.rules.sichuan_tables) under its preset options."""
+    from mjpy.rules.engine import Fan
+
     names = [row.name for row in S.FAN_TABLES["sichuan_fan"]]
-    assert names[:13] == ["平胡", "对对胡", "清一色", "带幺九", "七对", "清对", "将对", "龙七对", "清七对",
-                          "清幺九", "天胡", "地胡", "清龙七对"]
+    assert sorted(names[:13]) == sorted(["平胡", "对对胡", "清一色", "带幺九", "七对", "清对", "将对", "龙七对", "清七对",
+                                         "清幺九", "天胡", "地胡", "清龙七对"])
     for profile, rows in S.FAN_TABLES.items():
         for row in rows:
-            assert row.kind in ("base", "extra") and row.alias and isinstance(row.value, int)
-            assert all(x in S.ALIASES for x in row.excludes)
-    long = next(r for r in S.FAN_TABLES["sichuan_fan"] if r.name == "龙七对")
-    assert long.gen_minus == 1 and "七对" in long.excludes
-    assert pickle.loads(pickle.dumps(S.FAN_TABLES)) == S.FAN_TABLES
+            assert isinstance(row, Fan) and row.group in ("base", "extra") and isinstance(row.value, int)
+            assert S.ALIASES[row.name] == row.en
+    long = [r for r in S.FAN_TABLES["sichuan_fan"] if r.name == "根"]
+    assert [r.less for r in long][:2] == [0, 1]         # 龙七对 takes one 根 (then 碰 + the fourth held)
+    assert S.FanRow is Fan
+    with pytest.raises(AttributeError, match="removed"):
+        S.HandFacts
 
 
 def test_extras_add():

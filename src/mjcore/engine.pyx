@@ -38,6 +38,7 @@ from mjcore._kernel cimport (
     Lookup,
     four_mask,
     hand_complete,
+    hand_waits,
     honor_key,
     mj_ctz64,
     mj_popcount64,
@@ -865,6 +866,9 @@ cdef void finish(Ctx* c) noexcept nogil:
                 cnt[c.g[i].rep[s]] += 1
                 if cnt[c.g[i].rep[s]] > 4:
                     return
+    if not c.detail and not (c.need & NEED_WIN) and not P.every_win_slot and c.n_jk == 0:
+        score_reading(c, -1, -1)                # nothing reads where the winning tile sits
+        return
     wj = jidx(c, w)
     for i in range(c.ng):
         for s in range(c.g[i].n):
@@ -1612,12 +1616,10 @@ cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
 
 
 cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64_t jmask) noexcept nogil:
-    """:func:`maybe_complete` from raw counts (before any set-up): the cheap first test of ``waits``."""
+    """:func:`maybe_complete` from raw counts (before any set-up)."""
     cdef KCtx k
     cdef uint8_t h[34]
     cdef int i, j = 0
-    if P.any_honors:
-        return True
     for i in range(34):
         if (jmask >> i) & 1:
             j += counts[i]
@@ -1635,6 +1637,40 @@ cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64
     k.jokers = j
     k.fifth = True
     return hand_complete(get_tables(), h, 4 - n_melds, &k)
+
+
+cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds, uint64_t jmask) noexcept nogil:
+    """The kinds ``t`` for which ``counts`` + one ``t`` (a 3M+1 hand) may be complete, from the kernel's
+    wait tables in one pass: a superset of the readings (a joker there stands for any kind and for
+    copies beyond the fourth); every kind for the any-shape rule sets."""
+    cdef KCtx k
+    cdef uint8_t h[34]
+    cdef uint64_t four
+    cdef int i
+    if P.any_honors:
+        return (ONE << 34) - 1
+    if jmask:                                   # a drawn joker kind adds a joker: tile by tile
+        memcpy(h, counts, 34)
+        four = 0
+        for i in range(34):
+            h[i] += 1
+            if raw_complete(P, h, n_melds, jmask):
+                four |= ONE << i
+            h[i] -= 1
+        return four
+    for i in range(34):
+        h[i] = counts[i]
+    k.forms = FORM_STANDARD
+    if P.seven_pairs and n_melds == 0:
+        k.forms |= FORM_SEVEN_PAIRS
+    if P.thirteen and n_melds == 0:
+        k.forms |= FORM_THIRTEEN_ORPHANS
+    k.melds = n_melds
+    k.quads = P.quad_limit == 2
+    k.thirteen_play = True
+    k.jokers = 0
+    k.fifth = True
+    return hand_waits(get_tables(), h, &k, &four)
 
 
 cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
@@ -2017,13 +2053,15 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     return o.status, o.total, o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
 
 
-cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags) noexcept nogil:
+cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags,
+                   int size) noexcept nogil:
     """The melds of a batch row (-1: the row is bad input: counts, size, melds, winning tile, tile
-    set or inconsistent flags; the Python boundary then explains it by the scalar call)."""
+    set or inconsistent flags; the Python boundary then explains it by the scalar call). ``size``
+    13 (a waiting hand): no winning tile (``win`` is not read)."""
     cdef int i, j, k, t, total, nm = 0, bad, odd, d
     cdef uint64_t kinds
     cdef int8_t extra[34]                       # copies in the melds (written only at meld tiles)
-    if win < 0 or win > 33 or h[win] < 1:
+    if size == 14 and (win < 0 or win > 33 or h[win] < 1):
         return -1
     mj_counts_summary(h, &kinds, &total, &bad, &odd)
     if bad:
@@ -2053,7 +2091,7 @@ cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, ui
         for d in range(3 if m[2 * j] == M_CHI else 1):
             if h[t + d] + extra[t + d] > 4:
                 return -1
-    if total != 14 - 3 * nm or (kinds & ~P.kinds):
+    if total != size - 3 * nm or (kinds & ~P.kinds):
         return -1
     if ((flags & 5) == 5 or (flags & 3) == 2 or (flags & 129) == 129 or (flags & 257) == 257
             or (flags & 6) == 6 or (flags & 258) == 258 or (flags & 260) == 260):
@@ -2073,7 +2111,7 @@ cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, con
     if memo != NULL:
         memset(memo, 0, sizeof(Memo))
     for r in range(start, stop):
-        nm = row_melds(P, hands + 34 * r, melds + 8 * r, wins[r], flags[r])
+        nm = row_melds(P, hands + 34 * r, melds + 8 * r, wins[r], flags[r], 14)
         if nm < 0:
             status[r] = S_BAD
             out[r] = -1
@@ -2121,6 +2159,162 @@ def _run_chunk(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] m
     with nogil:
         run_rows(&prog.p, &hands[0, 0], &melds[0, 0], &wins[0], &flags[0], &winds[0], &jmasks[0], &out[0],
                  &status[0], start, stop)
+
+
+cdef void wait_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, const uint32_t* flags,
+                    const uint32_t* flags2, const uint8_t* winds, const uint64_t* jmasks, int limit, bint lowest, double* out,
+                    int8_t* status, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    cdef Py_ssize_t r
+    cdef int nm
+    cdef bint found
+    cdef double best
+    cdef Memo* memo = <Memo*>malloc(sizeof(Memo))      # NULL: scored without one
+    if memo != NULL:
+        memset(memo, 0, sizeof(Memo))
+    for r in range(start, stop):
+        nm = row_melds(P, hands + 34 * r, melds + 8 * r, -1, flags[r], 13)
+        if nm < 0:
+            status[r] = S_BAD
+            out[r] = -1
+            continue
+        found = best_wait(P, hands + 34 * r, melds + 8 * r, nm, flags[r], flags2[r], 27 + (winds[r] & 3),
+                          27 + ((winds[r] >> 2) & 3), jmasks[r], 4 if jmasks[r] and limit > 4 else limit, lowest,
+                          memo, &best)
+        status[r] = S_WIN if found else S_INCOMPLETE
+        out[r] = best if found else -1
+    free(memo)
+
+
+cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, int nm, uint32_t flags,
+                    uint32_t flags2, int seat, int rnd, uint64_t jmask, int limit, bint lowest, Memo* memo,
+                    double* best) noexcept nogil:
+    """The best (``lowest``: the lowest) total over the winning tiles of one valid waiting hand into
+    ``best``, each tile scored under ``flags`` and ``flags2`` (two modes, e.g. self-drawn and on a
+    discard; the same for one) keeping the higher; False when no tile wins."""
+    cdef Hand H
+    cdef Out o
+    cdef uint8_t c[34]
+    cdef int held[34]
+    cdef int t, m
+    cdef bint found = False, won
+    cdef double v
+    cdef uint64_t cand
+    memcpy(c, counts, 34)
+    load_hand(&H, c, melds, nm, 0, flags, seat, rnd, jmask)
+    held_counts(&H, held)
+    best[0] = 0
+    cand = wait_candidates(P, c, nm, jmask) & P.kinds
+    while cand:
+        t = mj_ctz64(cand)
+        cand &= cand - 1
+        if held[t] >= limit:
+            continue
+        c[t] += 1
+        won = False
+        v = 0
+        for m in range(1 if flags2 == flags else 2):
+            load_hand(&H, c, melds, nm, t, flags if m == 0 else flags2, seat, rnd, jmask)
+            score_hand(P, &H, &o, NULL, 0, NULL, False, memo)
+            if o.status == S_WIN and (not won or o.total > v):
+                won = True
+                v = o.total
+        if won and (not found or (v < best[0] if lowest else v > best[0])):
+            found = True
+            best[0] = v
+        c[t] -= 1
+    return found
+
+
+def best_wait_one(Program prog, bytes counts, bytes melds, uint32_t flags, uint32_t flags2, int limit, bint lowest):
+    """:func:`best_wait_rows` of one valid waiting hand (34 count bytes, (kind code, lowest tile)
+    meld byte pairs, the flag bits of the two modes, seat and round 东): the total, or ``None`` when
+    no tile wins."""
+    cdef Memo* memo
+    cdef double best
+    cdef bint found
+    cdef const uint8_t* cp = <const uint8_t*><const char*>counts
+    cdef const int8_t* mp = <const int8_t*><const char*>melds
+    cdef int nm = len(melds) // 2
+    if len(counts) != 34 or len(melds) > 8 or len(melds) % 2 or not 1 <= limit <= 5:
+        raise ValueError("best_wait_one: 34 counts, at most 4 (kind, tile) meld pairs and a limit of 1-5")
+    memo = <Memo*>malloc(sizeof(Memo))
+    if memo == NULL:
+        raise MemoryError()
+    memset(memo, 0, sizeof(Memo))
+    with nogil:
+        found = best_wait(&prog.p, cp, mp, nm, flags, flags2, 27, 27, 0, limit, lowest, memo, &best)
+    free(memo)
+    return _number(prog, best) if found else None
+
+
+def best_wait_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds,
+                   const uint32_t[::1] flags, const uint32_t[::1] flags2, const uint8_t[::1] winds,
+                   const uint64_t[::1] jmasks, int limit, bint lowest, double[::1] out, int8_t[::1] status,
+                   workers=None):
+    """The best total over the winning tiles of waiting hands (查大叫; ``lowest``: the lowest): hands
+    (N, 34) of 13 tiles with their melds, the other arrays as :func:`score_rows`'s; each tile is scored
+    under ``flags`` and ``flags2`` (two modes: self-drawn and on a discard, or twice the same) and keeps
+    the higher total; a wait on a kind
+    of which the hand and melds hold ``limit`` copies or more is not counted (``limit`` 5: a virtual
+    fifth copy, in the rows without jokers). ``out``: the total, -1 when no tile wins; ``status``:
+    ``STATUS_WIN``, ``STATUS_INCOMPLETE`` (no wait) or ``STATUS_BAD`` (bad input)."""
+    cdef Py_ssize_t n = hands.shape[0], i, chunk
+    cdef int w = resolve_workers(workers)
+    if not (melds.shape[0] == flags.shape[0] == flags2.shape[0] == winds.shape[0] == jmasks.shape[0] == out.shape[0]
+            == status.shape[0] == n) or melds.shape[1] != 8 or hands.shape[1] != 34 or not 1 <= limit <= 5:
+        raise ValueError("best_wait_rows: arrays of one length: hands (N, 34), melds (N, 8), the others (N,); "
+                         "a limit of 1-5")
+    if n == 0:
+        return
+    if w > n:
+        w = <int>n
+    chunk = (n + w - 1) // w
+    if w == 1:
+        _wait_chunk(prog, hands, melds, flags, flags2, winds, jmasks, limit, lowest, out, status, 0, n)
+        return
+    ex = _executor(w)
+    futs = [ex.submit(_wait_chunk, prog, hands, melds, flags, flags2, winds, jmasks, limit, lowest, out, status,
+                      i * chunk, min(n, (i + 1) * chunk)) for i in range(w)]
+    for f in futs:
+        f.result()
+
+
+def _wait_chunk(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const uint32_t[::1] flags,
+                const uint32_t[::1] flags2, const uint8_t[::1] winds, const uint64_t[::1] jmasks, int limit, bint lowest, double[::1] out,
+                int8_t[::1] status, Py_ssize_t start, Py_ssize_t stop):
+    if stop <= start:
+        return
+    with nogil:
+        wait_rows(&prog.p, &hands[0, 0], &melds[0, 0], &flags[0], &flags2[0], &winds[0], &jmasks[0], limit, lowest,
+                       &out[0], &status[0], start, stop)
+
+
+def melds_from_counts(const int8_t[:, ::1] counts, int8_t[:, ::1] out):
+    """Per-kind meld counts (N, 34) (3 a pon, 4 a kong, 0 none: Sichuan's encoding) -> ``out``
+    (N, 8) (kind code, lowest tile) pairs, melds first (pon 2, a kong as minkan 3). Returns the
+    first row with another entry, an honor or more than four melds (-1: none)."""
+    cdef Py_ssize_t n = counts.shape[0], r, bad = -1
+    cdef int t, k, x
+    if counts.shape[1] != 34 or out.shape[0] != n or out.shape[1] != 8:
+        raise ValueError("melds_from_counts: counts (N, 34) and out (N, 8)")
+    with nogil:
+        for r in range(n):
+            k = 0
+            for t in range(8):
+                out[r, t] = 0
+            for t in range(34):
+                x = counts[r, t]
+                if x == 0:
+                    continue
+                if (x != 3 and x != 4) or t >= 27 or k == 4:
+                    bad = r
+                    break
+                out[r, 2 * k] = M_PON if x == 3 else M_MINKAN
+                out[r, 2 * k + 1] = t
+                k += 1
+            if bad >= 0:
+                break
+    return bad
 
 
 def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_,
@@ -2181,6 +2375,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     cdef uint8_t c[34]
     cdef int ts[34]
     cdef int t, m, i, n_modes = len(modes), n_tiles, best_m
+    cdef uint64_t cand
     cdef int held[34]
     cdef uint32_t fl[8]
     cdef const int8_t* mp = <const int8_t*><const char*>melds
@@ -2206,15 +2401,16 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
             if (prog.p.kinds >> t) & 1 and held[t] < limit:
                 ts[n_tiles] = t
                 n_tiles += 1
+        cand = wait_candidates(&prog.p, c, nm, jmask)
         out = []
         for i in range(n_tiles):
             t = ts[i]
             best_m = -1
             with nogil:
                 c[t] += 1
-                # a fifth copy (a wait on a kind the player holds four of, for rule sets that count
-                # it; never with jokers): past the kernel's tables, the split alone decides
-                if c[t] > 4 or raw_complete(&prog.p, c, nm, jmask):
+                # the kernel's waits (a fifth copy included: a wait on a kind the player holds four
+                # of, for rule sets that count it; never with jokers)
+                if (cand >> t) & 1:
                     for m in range(n_modes):
                         load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
                         score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, memo)

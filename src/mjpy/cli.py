@@ -35,6 +35,7 @@ from . import cli_mass
 from .console import parse_options, write_line
 from .errors import NotationError, _show
 from .notation import parse, parse_hand, to_string, to_unicode
+from .rules.sichuan import PROFILES as _SICHUAN_PROFILES   # their analyze / settle paths: mjpy.rules.sichuan
 from .tiles import CHINESE_NAMES, N_KINDS, TILE_NAMES, UNICODE_TILES
 from .wildcards import RULESETS, SUCCESSOR_TABLES, resolve, tile_list
 
@@ -679,7 +680,7 @@ def _settle(file: str, *, rules: str = "sichuan", preset: Optional[str] = None, 
     from .rules import registry
 
     row = registry.info(rules)
-    if row.binding.endswith(":SichuanRules"):
+    if row.name in _SICHUAN_PROFILES:
         if options:
             raise ValueError(f"--rules {rules}: --option is not for sichuan (its variants: --preset, or the "
                              f"table's \"options\")")
@@ -1196,7 +1197,7 @@ def _rule_family(args) -> str:
                          f"analyze without --rules, with --forms")
     if row.name == "guobiao":
         return "guobiao"
-    if row.binding.endswith(":SichuanRules"):
+    if row.name in _SICHUAN_PROFILES:
         return "sichuan"
     return "generic"
 

@@ -24,7 +24,7 @@ from ..tiles import suit_number
 from .engine.scoring import RuleSpec, TableRules
 from .interface import Result, RuleSet
 
-__all__ = ["SichuanRules", "GuobiaoRules", "SichuanEngineRules", "sichuan_on_engine"]
+__all__ = ["SichuanRules", "GuobiaoRules", "SichuanEngineRules", "sichuan_on_engine", "sichuan_rules"]
 
 
 def _bound_options(row_name: str, factory, fields, options):
@@ -295,9 +295,19 @@ def _sichuan_engine_rebuild(name, options):
     return SichuanEngineRules(row, options)
 
 
+def sichuan_rules(options) -> SichuanEngineRules:
+    """The engine rule set of a :class:`~mjpy.rules.sichuan.SichuanOptions` (its profile and flags),
+    built once per options object (the settlement scores every win with it)."""
+    rs = options.__dict__.get("_engine_rules")
+    if rs is None:
+        rs = _sichuan_engine_rebuild(options.profile, options)
+        object.__setattr__(options, "_engine_rules", rs)   # cached on the frozen options (not a field)
+    return rs
+
+
 def sichuan_on_engine(name: str = "sichuan_fan", **options) -> SichuanEngineRules:
-    """A Sichuan profile on the rule engine (``rules.get(name)`` still serves the
-    :mod:`mjpy.rules.sichuan` module, which is faster today: docs/rules.md#sichuan-engine).
+    """A Sichuan profile on the rule engine: what ``rules.get(name, **options)`` returns for the
+    three Sichuan profiles (docs/rules.md#sichuan-engine).
 
     >>> rs = sichuan_on_engine("sichuan_fan")
     >>> r = rs.score("11222244p557799m", win_tile="9m", self_drawn=True, dingque="s")

@@ -15,10 +15,10 @@ tiles only, so honors raise ``ValueError``. Scoring functions take the concealed
 the winning tile, plus ``win_tile``; melds are :class:`mjpy.Meld` (``pon`` and the kongs ``minkan``,
 ``kakan``, ``ankan``, ``kan``; Sichuan has no ``chi``).
 
-The rule set is data: :data:`FAN_TABLES` maps each profile to its rows (:class:`FanRow`: name as the
-regional sources print it, English alias, value, predicate, what it excludes). Predicates read a small record of
-hand facts (:class:`HandFacts`) and are written with ``&``/``|``/comparisons only, so the same rows
-score one hand (Python values) and a batch (numpy arrays) in :func:`best_fan_if_tenpai_batch`.
+The fan tables are rule-engine data (:mod:`mjpy.rules.sichuan_tables`; :data:`FAN_TABLES` lists each
+profile's rows under its preset options) and every function here scores on the rule engine
+(:mod:`mjpy.rules.engine`, the same tables as ``mjpy.rules.get("sichuan_fan")``), batches included;
+this module keeps its own argument checks, messages and :class:`ScoreResult`.
 """
 from __future__ import annotations
 
@@ -37,9 +37,7 @@ from mjpy.tiles import TILE_NAMES, suit_number, tile_index
 __all__ = [
     "PROFILES",
     "FAN_TABLES",
-    "FanRow",
     "FanEntry",
-    "HandFacts",
     "ScoreResult",
     "SichuanOptions",
     "ALIASES",
@@ -56,7 +54,6 @@ __all__ = [
 
 SUITS = "mps"
 SUIT_NAMES = {"m": "万", "p": "筒", "s": "条"}
-_TERMINALS = (0, 8, 9, 17, 18, 26)
 _KONG_KINDS = frozenset(("minkan", "kakan", "ankan", "kan"))
 
 
@@ -189,194 +186,50 @@ def normalize_dingque(dingque) -> Optional[int]:
 
 
 # ----------------------------------------------------------------------------------------------
-# the fan tables (data)
+# the fan tables (data: mjpy.rules.sichuan_tables, scored by the rule engine)
 # ----------------------------------------------------------------------------------------------
-_FACT_FIELDS = ("std", "seven", "quads", "allpung", "yaojiu", "qing", "jiang", "gen", "kongs",
-                "self_drawn", "gangshanghua", "gangshangpao", "qianggang", "tianhu", "dihu")
+def _engine(opts: SichuanOptions):
+    """The rule-engine rule set of ``opts`` (:func:`mjpy.rules.bindings.sichuan_rules`, cached on ``opts``)."""
+    from .bindings import sichuan_rules     # local: bindings reads SichuanOptions from this module
+
+    return sichuan_rules(opts)
 
 
-class HandFacts(namedtuple("HandFacts", _FACT_FIELDS, defaults=(False,) * 6)):
-    """What the fan predicates read. Scalars for one hand, numpy arrays (one entry per candidate
-    hand) in the batch; predicates combine them with ``&``, ``|`` and comparisons only.
+def _tables() -> Dict[str, tuple]:
+    from .sichuan_tables import table
 
-    ``std`` a standard (4 sets + pair) reading exists; ``seven`` seven pairs (concealed, a quad is
-    two pairs); ``quads`` concealed four-of-a-kinds (龙七对); ``allpung`` 对对胡; ``yaojiu`` 带幺九
-    (option, docs/rules.md#c03); ``qing`` one suit over tiles and melds; ``jiang`` every tile a 2, 5 or 8; ``gen``
-    根 before the 龙七对 adjustment; ``kongs`` declared kongs; then the situational flags
-    ``self_drawn``, ``gangshanghua`` 杠上花, ``gangshangpao`` 杠上炮, ``qianggang`` 抢杠,
-    ``tianhu``, ``dihu``.
-    """
-
-    __slots__ = ()
+    return {p: table(_PRESETS[p]).rows for p in PROFILES}
 
 
-@dataclass(frozen=True)
-class FanRow:
-    """One fan: ``name`` as the regional sources print it, English ``alias``, ``value`` in the profile's unit.
-
-    ``kind`` is ``"base"`` (基本番: holds when every fact in ``requires`` is true and none in
-    ``forbids``; the largest one counts in the ``max`` profiles) or ``"extra"`` (另加番: ``value``
-    times the fact named by ``count``). Facts are the fields of :class:`HandFacts`. ``excludes``
-    names what the row replaces; ``gen_minus`` 根 are not counted with it (龙七对 "同时减1根").
-    ``when`` names the option that enables the row (``"qing_qidui_8"``, ``"qianggang_mode=row"``...),
-    ``""`` = always.
-
-    >>> FanRow("龙七对", "longqidui", 5, "base", requires=("seven", "quads"), gen_minus=1).test(
-    ...     HandFacts(std=False, seven=True, quads=1, allpung=False, yaojiu=False, qing=False, jiang=False,
-    ...               gen=1, kongs=0))
-    True
-    """
-
-    name: str
-    alias: str
-    value: int
-    kind: str
-    requires: Tuple[str, ...] = ()
-    forbids: Tuple[str, ...] = ()
-    count: str = ""
-    excludes: Tuple[str, ...] = ()
-    gen_minus: int = 0
-    when: str = ""
-    source: str = ""
-
-    def __post_init__(self):
-        if self.kind not in ("base", "extra"):
-            raise ValueError(f"FanRow {self.name}: kind must be 'base' or 'extra', got {self.kind!r}")
-        for k in self.requires + self.forbids + ((self.count,) if self.count else ()):
-            if k not in _FACT_FIELDS:
-                raise ValueError(f"FanRow {self.name}: unknown fact {k!r}")
-        if (self.kind == "extra") != bool(self.count):
-            raise ValueError(f"FanRow {self.name}: extra rows (and only they) name a count")
-
-    def test(self, f: HandFacts):
-        """Base rows: whether the row holds; extra rows: how many times. Works on scalars and on
-        the numpy arrays of the batch facts."""
-        if self.count:
-            return getattr(f, self.count)
-        ok = True
-        for k in self.requires:
-            ok = ok & (getattr(f, k) > 0)
-        for k in self.forbids:
-            ok = ok & (getattr(f, k) == 0)
-        return ok
-
-    def active(self, opts: SichuanOptions) -> bool:
-        if not self.when:
-            return True
-        neg = self.when.startswith("!")
-        key = self.when[1:] if neg else self.when
-        if "=" in key:
-            k, v = key.split("=", 1)
-            on = str(getattr(opts, k)) == v
-        else:
-            on = bool(getattr(opts, key))
-        return on != neg
+def _alias(name: str) -> str:
+    """The English alias of a fan name (:data:`ALIASES`)."""
+    a = globals().get("ALIASES") or __getattr__("ALIASES")
+    return a.get(name, name)
 
 
-_GEN_FAN = FanRow("根", "gen", 1, "extra", count="gen", source="SC-A: four identical tiles not declared as a kong are 1 根, +1 番 each; "
-                  "docs/rules.md#sichuan-fan")
+def __getattr__(name):
+    """``FAN_TABLES`` / ``ALIASES`` (built on first use), and the settlement API of
+    :mod:`mjpy.rules.sichuan_settle` (``sichuan.settle``, ``sichuan.SettleOptions`` ...)."""
+    if name == "FAN_TABLES":
+        v = _tables()
+    elif name == "ALIASES":
+        v = {r.name: r.en for rows in _tables().values() for r in rows if r.en}
+        v.setdefault("P和", "p_hu")
+    elif name == "FanRow":
+        from .engine.table import Fan as v
+    elif name == "HandFacts":
+        raise AttributeError("mjpy.rules.sichuan.HandFacts was removed: the Sichuan tables are rule-engine rows "
+                             "(mjpy.rules.sichuan_tables) and read the engine's facts (mjpy.rules.engine.F)")
+    elif not name.startswith("_"):
+        from . import sichuan_settle as _s   # local: sichuan_settle imports this module, not the reverse
 
-FAN_TABLES: Dict[str, Tuple[FanRow, ...]] = {
-    # docs/rules.md#sichuan-fan, SC-A + SC-C: 番, doubling, only the largest 基本番 counts.
-    "sichuan_fan": (
-        FanRow("平胡", "pinghu", 1, "base", requires=("std",), source="SC-A: four sets and a pair"),
-        FanRow("对对胡", "duiduihu", 2, "base", requires=("allpung",), excludes=("平胡",)),
-        FanRow("清一色", "qingyise", 3, "base", requires=("qing",), excludes=("平胡",)),
-        FanRow("带幺九", "daiyaojiu", 3, "base", requires=("yaojiu",), excludes=("平胡",)),
-        FanRow("七对", "qidui", 3, "base", requires=("seven",), forbids=("quads",)),
-        FanRow("清对", "qingdui", 4, "base", requires=("qing", "allpung"), excludes=("清一色", "对对胡")),
-        FanRow("将对", "jiangdui", 4, "base", requires=("allpung", "jiang"), excludes=("对对胡",)),
-        FanRow("龙七对", "longqidui", 5, "base", requires=("seven", "quads"), excludes=("七对", "根"), gen_minus=1,
-               source="SC-A: replaces 七对 and deducts one 根"),
-        FanRow("清七对", "qingqidui", 5, "base", requires=("qing", "seven"), forbids=("quads",), excludes=("清一色", "七对")),
-        FanRow("清幺九", "qingyaojiu", 5, "base", requires=("qing", "yaojiu"), excludes=("清一色", "带幺九")),
-        FanRow("天胡", "tianhu", 6, "base", requires=("tianhu",)),
-        FanRow("地胡", "dihu", 6, "base", requires=("dihu",)),
-        FanRow("清龙七对", "qinglongqidui", 6, "base", requires=("qing", "seven", "quads"), excludes=("清七对", "龙七对", "清一色", "七对", "根"),
-               gen_minus=1, source="SC-A: written 青龙七对; one 根 deducted"),
-        _GEN_FAN,
-        FanRow("杠上花", "gangshanghua", 1, "extra", count="gangshanghua"),
-        FanRow("杠上炮", "gangshangpao", 1, "extra", count="gangshangpao"),
-    ),
-    # docs/rules.md#sichuan-points, SC-B: additive 分, only the largest base row counts; +1 per 杠 and per 根.
-    "sichuan_points": (
-        FanRow("平胡", "pinghu", 1, "base", requires=("std",)),
-        FanRow("对对胡", "duiduihu", 2, "base", requires=("allpung",), excludes=("平胡",)),
-        FanRow("抢杠胡", "qiangganghu", 2, "base", requires=("qianggang",), excludes=("平胡",), when="qianggang_mode=row",
-               source="docs/rules.md#c09: only with qianggang_mode='row' (default: 抢杠 is the +1 bonus)"),
-        FanRow("清一色", "qingyise", 3, "base", requires=("qing",), excludes=("平胡",)),
-        FanRow("幺九牌", "daiyaojiu", 3, "base", requires=("yaojiu",), excludes=("平胡",)),
-        FanRow("七对", "qidui", 3, "base", requires=("seven",), source="quads add 根 (七对+2根=双龙七对 5分)"),
-        FanRow("清对", "qingdui", 4, "base", requires=("qing", "allpung"), excludes=("清一色", "对对胡")),
-        FanRow("将对", "jiangdui", 4, "base", requires=("allpung", "jiang"), excludes=("对对胡",)),
-        FanRow("天胡", "tianhu", 8, "base", requires=("tianhu",)),
-        FanRow("地胡", "dihu", 8, "base", requires=("dihu",)),
-        FanRow("清七对", "qingqidui", 8, "base", requires=("qing", "seven"), excludes=("清一色", "七对"), when="qing_qidui_8",
-               source="docs/rules.md#c01: the 8分 row, only with qing_qidui_8"),
-        FanRow("杠", "kong", 1, "extra", count="kongs", source="SC-B: +1分 per kong at the win"),
-        _GEN_FAN,
-        FanRow("杠上花", "gangshanghua", 2, "extra", count="gangshanghua"),
-        FanRow("抢杠", "qianggang", 1, "extra", count="qianggang", when="qianggang_mode=bonus"),
-    ),
-    # docs/rules.md#chengdu, CD-F: every listed fan adds (combination additive; P和 = no fan).
-    "chengdu_simple": (
-        FanRow("P和", "p_hu", 0, "base", requires=(), source="CD-F: a win without a fan is legal (P和)"),
-        FanRow("對對和", "duiduihu", 1, "base", requires=("allpung",)),
-        FanRow("七對", "qidui", 2, "base", requires=("seven",)),
-        FanRow("清一色", "qingyise", 2, "base", requires=("qing",)),
-        FanRow("槓", "kong", 1, "extra", count="kongs"),
-        FanRow("四歸一", "siguiyi", 1, "extra", count="gen", source="CD-F 槓或四歸一 (each)"),
-        FanRow("槓上開花", "gangshanghua", 1, "extra", count="gangshanghua"),
-    ),
-}
-
-#: profile -> (unit, stacking): ``max`` = only the largest base row counts; ``sum`` = all add.
-_PROFILE_SHAPE = {
-    "sichuan_fan": ("番", "max"),
-    "sichuan_points": ("分", "max"),
-    "chengdu_simple": ("番", "sum"),
-}
-
-#: Chinese name -> English alias, over every table.
-ALIASES: Dict[str, str] = {r.name: r.alias for rows in FAN_TABLES.values() for r in rows}
-_GEN_NAMES = frozenset(("根", "四歸一"))
-
-
-def _rows(opts: SichuanOptions) -> Tuple[Tuple[FanRow, ...], Tuple[FanRow, ...], Optional[FanRow]]:
-    """(base rows, extra rows without 根, 根 row) active under ``opts`` (cached per options)."""
-    hit = opts.__dict__.get("_rows")
-    if hit is None:
-        rows = [r for r in FAN_TABLES[opts.profile] if r.active(opts)]
-        base = tuple(r for r in rows if r.kind == "base")
-        gen = next((r for r in rows if r.kind == "extra" and r.name in _GEN_NAMES), None)
-        extra = tuple(r for r in rows if r.kind == "extra" and r is not gen)
-        hit = (base, extra, gen)
-        object.__setattr__(opts, "_rows", hit)   # cache on the frozen options (not a field)
-    return hit
-
-
-def _compiled(opts: SichuanOptions):
-    """The fan table active under ``opts`` as a :class:`mjpy.rules._sichuan.Profile` (cached)."""
-    hit = opts.__dict__.get("_compiled")
-    if hit is None:
-        from . import _sichuan
-
-        base, extras, gen_row = _rows(opts)
-        bits = _sichuan.FACT_BITS
-
-        def mask(names):
-            return sum(bits[k] for k in names)
-
-        hit = _sichuan.compile_profile(
-            opts.profile,
-            [(mask(r.requires), mask(r.forbids), r.value, r.gen_minus) for r in base],
-            [(_sichuan.COUNT_SOURCES[r.count], r.value) for r in extras],
-            gen_row.value if gen_row is not None else 0,
-            _PROFILE_SHAPE[opts.profile][1] == "sum", opts.max_fan, opts.chadajiao == "max",
-            opts.count_exhausted_waits, opts.gen_counts_pon_plus_held, opts.kong_counts_as_gen,
-            opts.daiyaojiu_pair_must_contain_terminal)
-        object.__setattr__(opts, "_compiled", hit)
-    return hit
+        if name in _s.__all__:
+            return getattr(_s, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = v
+    return v
 
 
 # ----------------------------------------------------------------------------------------------
@@ -389,7 +242,7 @@ class FanEntry(namedtuple("FanEntry", "name value")):
 
     @property
     def alias(self) -> str:
-        return ALIASES.get(self.name, self.name)
+        return _alias(self.name)
 
     def __repr__(self) -> str:
         return repr(tuple(self))
@@ -417,7 +270,7 @@ class ScoreResult:
 
     @property
     def base_alias(self) -> Optional[str]:
-        return None if self.base is None else ALIASES.get(self.base, self.base)
+        return None if self.base is None else _alias(self.base)
 
     @property
     def fans_en(self) -> List[Tuple[str, int]]:
@@ -550,143 +403,32 @@ def is_flower_pig_batch(hands, melds=None) -> np.ndarray:
 
 
 # ----------------------------------------------------------------------------------------------
-# facts and evaluation (scalar)
+# results of the engine
 # ----------------------------------------------------------------------------------------------
-def _sets_only_terminal(c: List[int]) -> bool:
-    """The tiles split into 123/789/111/999 sets only (every set holds a 1 or a 9)."""
-    for b in (0, 9, 18):
-        if c[b + 3] or c[b + 4] or c[b + 5] or c[b + 1] != c[b + 2] or c[b + 6] != c[b + 7]:
-            return False
-        r1 = c[b] - c[b + 1]
-        r9 = c[b + 8] - c[b + 7]
-        if r1 < 0 or r9 < 0 or r1 % 3 or r9 % 3:
-            return False
-    return True
+_UNITS = {"sichuan_fan": "番", "sichuan_points": "分", "chengdu_simple": "番"}
+_INCOMPLETE = "not a complete hand (no four sets + pair and no seven pairs)"
 
 
-def _yaojiu(c: List[int], pons, kongs, pair_terminal: bool) -> bool:
-    for t in pons:
-        if t not in _TERMINALS:
-            return False
-    for t in kongs:
-        if t not in _TERMINALS:
-            return False
-    for p in (_TERMINALS if pair_terminal else range(27)):
-        if c[p] >= 2:
-            c[p] -= 2
-            ok = _sets_only_terminal(c)
-            c[p] += 2
-            if ok:
-                return True
-    return False
+def _from_engine(r, opts: SichuanOptions, kongs: int) -> ScoreResult:
+    """The :class:`ScoreResult` of an engine :class:`~mjpy.rules.interface.Result` (the suits were
+    checked before, so a refusal here is an incomplete hand)."""
+    if not r.is_win:
+        return _not_win(opts, _INCOMPLETE)
+    d = r.detail
+    return ScoreResult(is_win=True, profile=opts.profile, unit=r.unit, base=d["base"], base_fan=d["base_fan"],
+                       gen=d["gen"], kongs=kongs, total_fan=r.total, multiplier=d["multiplier"],
+                       points=d["points"], fans=[FanEntry(n, v) for n, v in r.fans], form=r.form,
+                       capped=d["capped"], uncapped_total=d["uncapped_total"])
 
 
-def _facts(c: List[int], pons, kongs, std: Optional[bool], opts: SichuanOptions, **flags) -> HandFacts:
-    """Facts of a complete hand ``c`` (27 suited counts; may hold a virtual fifth copy for an exhausted
-    wait). ``std`` None: ask the kernel."""
-    n_melds = len(pons) + len(kongs)
-    seven = n_melds == 0
-    pair_mods = 0
-    bad_mod = False
-    quads = 0
-    jiang = True
-    gen = 0
-    for t in range(27):
-        x = c[t]
-        if x:
-            if x & 1:
-                seven = False
-            r = x % 3
-            if r == 1:
-                bad_mod = True
-            elif r == 2:
-                pair_mods += 1
-            if x >= 4:
-                quads += 1
-                gen += 1
-            if t % 9 not in (1, 4, 7):
-                jiang = False
-    for t in pons:
-        if t % 9 not in (1, 4, 7):
-            jiang = False
-        if opts.gen_counts_pon_plus_held and c[t] >= 1:
-            gen += 1
-    for t in kongs:
-        if t % 9 not in (1, 4, 7):
-            jiang = False
-    if opts.kong_counts_as_gen:
-        gen += len(kongs)
-    allpung = not bad_mod and pair_mods == 1
-    if std is None:
-        if not seven:
-            std = True   # a complete hand that is not seven pairs is standard
-        else:
-            arr = np.zeros(34, np.uint8)
-            arr[:27] = c[:27]
-            std = bool(mjpy.is_win(arr, melds=0, forms=("standard",)))
-    return HandFacts(
-        std=std, seven=seven, quads=quads, allpung=allpung,
-        yaojiu=std and _yaojiu(c, pons, kongs, opts.daiyaojiu_pair_must_contain_terminal),
-        qing=bin(_suit_mask(c, pons, kongs)).count("1") == 1,
-        jiang=jiang, gen=gen, kongs=len(kongs), **flags)
-
-
-def _evaluate(f: HandFacts, opts: SichuanOptions):
-    """(base rows counted, 根 counted, extras [(row, n)], uncapped total)."""
-    base_rows, extras, gen_row = _rows(opts)
-    unit, stacking = _PROFILE_SHAPE[opts.profile]
-    ex = [(r, int(r.test(f))) for r in extras]
-    ex = [(r, n) for r, n in ex if n]
-    ex_total = sum(r.value * n for r, n in ex)
-    gv = gen_row.value if gen_row is not None else 0
-    if stacking == "sum":
-        hits = [r for r in base_rows if r.test(f)]
-        gen = f.gen
-        total = sum(r.value for r in hits) + gen * gv + ex_total
-        shown = [r for r in hits if r.value] or hits[:1]
-        return shown, gen, ex, total
-    best = None
-    for i, r in enumerate(base_rows):
-        if r.test(f):
-            gen = max(f.gen - r.gen_minus, 0)
-            key = (r.value + gen * gv, r.value, i)
-            if best is None or key > best[0]:
-                best = (key, r, gen)
-    if best is None:  # pragma: no cover - every complete hand satisfies 平胡 or a seven-pairs row
-        return [], 0, ex, ex_total
-    (_, _, _), r, gen = best
-    return [r], gen, ex, r.value + gen * gv + ex_total
-
-
-def _result(f: HandFacts, opts: SichuanOptions, form: str) -> ScoreResult:
-    shown, gen, ex, total = _evaluate(f, opts)
-    unit, stacking = _PROFILE_SHAPE[opts.profile]
-    _, _, gen_row = _rows(opts)
-    capped_total = total if opts.max_fan is None else min(total, opts.max_fan)
-    fans = [FanEntry(r.name, r.value) for r in shown]
-    if gen_row is not None:
-        fans += [FanEntry(gen_row.name, gen_row.value)] * gen
-    for r, n in ex:
-        fans += [FanEntry(r.name, r.value)] * n
-    if opts.profile == "sichuan_fan":
-        mult = 2 ** (capped_total - 1)
-        points = opts.base_points * mult
-    elif opts.profile == "chengdu_simple" and opts.combination == "doubling":
-        mult = 2 ** capped_total
-        points = opts.base_points * mult
-    else:
-        mult = None
-        points = capped_total
-    base = max(shown, key=lambda r: r.value) if shown else None
-    return ScoreResult(
-        is_win=True, profile=opts.profile, unit=unit, base=base.name if base else None,
-        base_fan=base.value if base else 0, gen=gen, kongs=int(f.kongs), total_fan=capped_total,
-        multiplier=mult, points=points, fans=fans, form=form, capped=capped_total != total,
-        uncapped_total=total)
+def _engine_melds(ml: Sequence[Meld]) -> List[Meld]:
+    """The melds for the engine: a bare ``kan`` as an exposed kong (the Sichuan tables count kongs
+    alike)."""
+    return [Meld("minkan", m.tiles) if m.kind == "kan" else m for m in ml]
 
 
 def _not_win(opts: SichuanOptions, reason: str) -> ScoreResult:
-    unit, _ = _PROFILE_SHAPE[opts.profile]
+    unit = _UNITS[opts.profile]
     return ScoreResult(is_win=False, profile=opts.profile, unit=unit, multiplier=0 if unit == "番" else None,
                        reason=reason)
 
@@ -725,7 +467,7 @@ def score(hand, melds=(), win_tile=None, *, self_drawn: bool = False, after_kong
     """
     opts = _resolve_options(profile, options)
     c = _counts(hand)
-    pons, kongs, _ = _melds(melds)
+    pons, kongs, ml = _melds(melds)
     _check_total(c, pons, kongs, 14, "hand")
     for name, v in (("self_drawn", self_drawn), ("after_kong", after_kong), ("kong_discard", kong_discard),
                     ("robbing_kong", robbing_kong), ("tianhu", tianhu), ("dihu", dihu)):
@@ -754,56 +496,18 @@ def score(hand, melds=(), win_tile=None, *, self_drawn: bool = False, after_kong
     why = _suit_violation(_suit_mask(c, pons, kongs), dq)
     if why:
         return _not_win(opts, why)
-    seven = not pons and not kongs and all(x % 2 == 0 for x in c)
     arr = np.zeros(34, np.uint8)
     arr[:27] = c[:27]
-    std = bool(mjpy.is_win(arr, melds=len(pons) + len(kongs), forms=("standard",)))
-    if not (std or seven):
-        return _not_win(opts, "not a complete hand (no four sets + pair and no seven pairs)")
-    f = _facts(c, pons, kongs, std, opts, self_drawn=bool(self_drawn), gangshanghua=bool(after_kong),
-               gangshangpao=bool(kong_discard), qianggang=bool(robbing_kong), tianhu=bool(tianhu), dihu=bool(dihu))
-    return _result(f, opts, "standard" if std and not (seven and _prefers_seven(f, opts)) else "seven_pairs")
-
-
-def _prefers_seven(f: HandFacts, opts: SichuanOptions) -> bool:
-    base, _, _, _ = _evaluate(f, opts)
-    return bool(base) and "seven" in base[0].requires
+    w = tile_index(win_tile) if win_tile is not None else next(t for t in range(27) if c[t])
+    r = _engine(opts).score(arr, _engine_melds(ml), w, self_drawn=bool(self_drawn), after_kong=bool(after_kong),
+                            kong_discard=bool(kong_discard), robbing_kong=bool(robbing_kong), tianhu=bool(tianhu),
+                            dihu=bool(dihu), dingque=dq)
+    return _from_engine(r, opts, len(kongs))
 
 
 # ----------------------------------------------------------------------------------------------
 # 查大叫
 # ----------------------------------------------------------------------------------------------
-def _tenpai_setup(hand13, melds, dingque, opts):
-    c = _counts(hand13)
-    pons, kongs, _ = _melds(melds)
-    _check_total(c, pons, kongs, 13, "hand")
-    dq = normalize_dingque(opts.dingque if dingque is None else dingque)
-    mask = _suit_mask(c, pons, kongs)
-    if _suit_violation(mask, dq):
-        return c, pons, kongs, 0
-    if dq is not None:
-        allowed = 7 & ~(1 << dq)
-    elif mask in (3, 5, 6):
-        allowed = mask
-    else:
-        allowed = 7
-    arr = np.zeros(34, np.uint8)
-    arr[:27] = c[:27]
-    wm = mjpy.waits_mask(arr, melds=len(pons) + len(kongs), forms=("standard", "seven_pairs"),
-                         include_exhausted=opts.count_exhausted_waits)
-    wm &= _SUIT_BITS[allowed]
-    if not opts.count_exhausted_waits:   # the kernel cannot see the melds' copies
-        for t in pons:
-            if c[t] and wm >> t & 1:
-                wm &= ~(1 << t)
-        for t in kongs:
-            wm &= ~(1 << t)
-    return c, pons, kongs, wm
-
-
-_SUIT_BITS = [sum(((1 << 9) - 1) << (9 * s) for s in range(3) if a >> s & 1) for a in range(8)]
-
-
 def tenpai_scores(hand13, melds=(), dingque=None, *, profile: Optional[str] = None,
                   options: Optional[SichuanOptions] = None) -> Dict[str, ScoreResult]:
     """Every legal wait of a 13-tile hand -> the :class:`ScoreResult` of winning on it (a discard
@@ -815,16 +519,16 @@ def tenpai_scores(hand13, melds=(), dingque=None, *, profile: Optional[str] = No
     {'2p': 5}
     """
     opts = _resolve_options(profile, options)
-    c, pons, kongs, wm = _tenpai_setup(hand13, melds, dingque, opts)
-    out = {}
-    while wm:
-        t = (wm & -wm).bit_length() - 1
-        wm &= wm - 1
-        c[t] += 1
-        f = _facts(c, pons, kongs, None, opts)
-        out[TILE_NAMES[t]] = _result(f, opts, "standard" if f.std else "seven_pairs")
-        c[t] -= 1
-    return out
+    c = _counts(hand13)
+    pons, kongs, ml = _melds(melds)
+    _check_total(c, pons, kongs, 13, "hand")
+    dq = normalize_dingque(opts.dingque if dingque is None else dingque)
+    if _suit_violation(_suit_mask(c, pons, kongs), dq):
+        return {}
+    arr = np.zeros(34, np.uint8)
+    arr[:27] = c[:27]
+    return {t: _from_engine(r, opts, len(kongs))
+            for t, r in _engine(opts).waits(arr, _engine_melds(ml), dingque=dq).items()}
 
 
 def best_fan_if_tenpai(hand13, melds=(), dingque=None, *, profile: Optional[str] = None,
@@ -835,21 +539,17 @@ def best_fan_if_tenpai(hand13, melds=(), dingque=None, *, profile: Optional[str]
     >>> best_fan_if_tenpai("1122244p557799m", dingque="s"), best_fan_if_tenpai("1122244p557799m", dingque="p")
     (5, None)
     """
-    from . import _sichuan
+    from mjcore import engine as E
 
     opts = _resolve_options(profile, options)
     c = _counts(hand13)
-    if not melds:
-        if sum(c) != 13:
-            raise ValueError(f"hand has {sum(c)} concealed tiles with 0 melds: expected 13")
-        mb = b""
-    else:
-        pons, kongs, _ = _melds(melds)
-        _check_total(c, pons, kongs, 13, "hand")
-        mb = _meld_bytes(pons, kongs)
+    pons, kongs, _ = _melds(melds)
+    _check_total(c, pons, kongs, 13, "hand")
     dq = normalize_dingque(opts.dingque if dingque is None else dingque)
-    v = _sichuan.best_fan(bytes(c), mb, -1 if dq is None else dq, _compiled(opts))
-    return None if v < 0 else v
+    melds_b = bytes([x for t in pons for x in (2, t)] + [x for t in kongs for x in (3, t)])
+    flags = 0 if dq is None else (dq + 1) << E.DINGQUE_SHIFT_BITS
+    return E.best_wait_one(_engine(opts).compiled.program, bytes(c), melds_b, flags, flags,
+                           5 if opts.count_exhausted_waits else 4, opts.chadajiao == "min")
 
 
 def forced_win(hand13, tile, wall_remaining: int, melds=(), dingque=None, *, profile: Optional[str] = None,
@@ -886,15 +586,6 @@ def forced_win(hand13, tile, wall_remaining: int, melds=(), dingque=None, *, pro
     if c[t] + sum(3 for p in pons if p == t) + sum(4 for k in kongs if k == t) > 4:
         return False
     return score(np.array(c, np.uint8), ml, win_tile=t, dingque=dingque, options=opts).is_win
-
-
-def _meld_bytes(pons, kongs) -> bytes:
-    m = bytearray(34)
-    for t in pons:
-        m[t] = 3
-    for t in kongs:
-        m[t] = 4
-    return bytes(m)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1015,13 +706,43 @@ def _bad_row(h: np.ndarray, marr: Optional[np.ndarray], r: int, need: int) -> st
             f"expected {need - 3 * k}")
 
 
-def _run_batch(h, marr, dq, flags, opts, score: bool, workers) -> np.ndarray:
-    from . import _sichuan
+def _codes8(marr: Optional[np.ndarray], n: int) -> Tuple[np.ndarray, int]:
+    """Pon / kong counts (N, 34) -> the engine's (N, 8) (kind code, lowest tile) pairs
+    (:func:`mjcore.engine.melds_from_counts`) and the first row whose melds are not 0 / 3 / 4 entries
+    on at most four suited kinds (-1: none)."""
+    from mjcore import engine as E
 
-    out, bad = _sichuan.run_batch(h, marr, dq, flags, _compiled(opts), score, workers)
+    out = np.zeros((n, 8), np.int8)
+    if marr is None:
+        return out, -1
+    return out, E.melds_from_counts(np.ascontiguousarray(marr, np.int8), out)
+
+
+def _run_batch(h, marr, dq, flags, opts, score: bool, workers, wins=None) -> np.ndarray:
+    """Score (``score``) or 查大叫 every row on the rule engine (:func:`mjcore.engine.score_rows` /
+    :func:`mjcore.engine.best_wait_rows`, no GIL); a bad row raises :func:`_bad_row`'s message."""
+    from mjcore import engine as E
+
+    n, need = len(h), 14 if score else 13
+    codes, bad = _codes8(marr, n)
     if bad >= 0:
-        raise ValueError(_bad_row(h, marr, bad, 14 if score else 13))
-    return out
+        raise ValueError(_bad_row(h, marr, bad, need))
+    bits = (dq.astype(np.int64) + 1).astype(np.uint32) << np.uint32(E.DINGQUE_SHIFT_BITS)
+    if flags is not None:
+        bits |= flags
+    prog = _engine(opts).compiled.program
+    winds, jm = np.zeros(n, np.uint8), np.zeros(n, np.uint64)
+    out, status = np.empty(n, np.float64), np.empty(n, np.int8)
+    if score:
+        w = (h != 0).argmax(1) if wins is None else wins      # the tables do not read where it sits
+        E.score_rows(prog, h, codes, np.ascontiguousarray(w, np.int32), bits, winds, jm, out, status, workers)
+    else:
+        E.best_wait_rows(prog, h, codes, bits, bits, winds, jm, 5 if opts.count_exhausted_waits else 4,
+                         opts.chadajiao == "min", out, status, workers)
+    bad = np.flatnonzero(status == E.STATUS_BAD)
+    if len(bad):
+        raise ValueError(_bad_row(h, marr, int(bad[0]), need))
+    return out.astype(np.int16)
 
 
 def best_fan_if_tenpai_batch(hands, melds=None, dingque=None, *, profile: Optional[str] = None,
@@ -1049,12 +770,12 @@ def best_fan_if_tenpai_batch(hands, melds=None, dingque=None, *, profile: Option
 _FLAG_ARGS = ("self_drawn", "after_kong", "kong_discard", "robbing_kong", "tianhu", "dihu")
 
 
-def _batch_flags(n: int, **flags) -> Optional[np.ndarray]:
-    from . import _sichuan
+#: the engine's flag bits (mjcore.engine.FLAG_NAMES) of the batch flags
+_FLAG_BIT = {"self_drawn": 1, "after_kong": 2, "robbing_kong": 4, "tianhu": 16, "dihu": 32, "kong_discard": 256}
 
-    bits = {"self_drawn": "self_drawn", "after_kong": "gangshanghua", "kong_discard": "gangshangpao",
-            "robbing_kong": "qianggang", "tianhu": "tianhu", "dihu": "dihu"}
-    out = np.zeros(n, np.uint16)
+
+def _batch_flags(n: int, **flags) -> np.ndarray:
+    out = np.zeros(n, np.uint32)
     arrs = {}
     for name in _FLAG_ARGS:
         v = flags[name]
@@ -1065,7 +786,7 @@ def _batch_flags(n: int, **flags) -> Optional[np.ndarray]:
             raise ValueError(f"{name} must be one bool or one per row ({n}), got shape {a.shape}")
         a = np.broadcast_to(a, (n,))
         arrs[name] = a
-        out |= a.astype(np.uint16) * np.uint16(_sichuan.FACT_BITS[bits[name]])
+        out |= a.astype(np.uint32) * np.uint32(_FLAG_BIT[name])
     sd = arrs["self_drawn"]
     for name, need_sd in (("after_kong", True), ("kong_discard", False), ("robbing_kong", False)):
         bad = arrs[name] & (sd != need_sd)
@@ -1096,8 +817,6 @@ def score_batch(hands, win_tile=None, *, melds=None, self_drawn=False, after_kon
     ...             self_drawn=True).tolist()
     [6, -1]
     """
-    from . import _sichuan
-
     opts = _resolve_options(profile, options)
     workers = resolve_workers(workers)
     h, marr = _batch_arrays(hands, melds)
@@ -1105,7 +824,7 @@ def score_batch(hands, win_tile=None, *, melds=None, self_drawn=False, after_kon
     flags = _batch_flags(n, self_drawn=self_drawn, after_kong=after_kong, kong_discard=kong_discard,
                          robbing_kong=robbing_kong, tianhu=tianhu, dihu=dihu)
     if marr is not None:
-        bad = (flags & (_sichuan.FACT_BITS["tianhu"] | _sichuan.FACT_BITS["dihu"])).astype(bool) & (marr != 0).any(1)
+        bad = (flags & np.uint32(_FLAG_BIT["tianhu"] | _FLAG_BIT["dihu"])).astype(bool) & (marr != 0).any(1)
         if bad.any():
             raise ValueError(f"row {int(np.argmax(bad))}: tianhu/dihu: the hand cannot have declared melds")
     if win_tile is not None:
@@ -1121,15 +840,4 @@ def score_batch(hands, win_tile=None, *, melds=None, self_drawn=False, after_kon
             r = int(np.argmax(missing))
             raise ValueError(f"row {r}: win_tile {TILE_NAMES[int(w[r])]} is not among the concealed tiles")
     dq = _batch_dingque(opts.dingque if dingque is None else dingque, n)
-    return _run_batch(h, marr, dq, flags, opts, True, workers)
-
-
-def __getattr__(name):
-    """``sichuan.settle``, ``sichuan.SettleOptions`` ...: the settlement API of
-    :mod:`mjpy.rules.sichuan_settle` (its ``__all__``), looked up on first use."""
-    if not name.startswith("_"):
-        from . import sichuan_settle as _s   # local: sichuan_settle imports this module, not the reverse
-
-        if name in _s.__all__:
-            return getattr(_s, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _run_batch(h, marr, dq, flags, opts, True, workers, None if win_tile is None else w)

@@ -16,7 +16,7 @@ in the hand (流局): 查花猪, then 查大叫, then the kong refunds of the pl
 
 Every disputed rule is a field of :class:`SettleOptions` (frozen, picklable), defaults as docs/rules.md#options
 names them.
-The hands are scored by :func:`mjpy.rules.sichuan.score` (through the bound rule set) and
+The wins are scored on the rule engine (:func:`mjpy.rules.bindings.sichuan_rules`), 大叫 by
 :func:`mjpy.rules.sichuan.best_fan_if_tenpai`.
 
 The table is read, checked and paid by the generic machinery (:mod:`mjpy.rules.engine.settle`, one
@@ -35,10 +35,9 @@ import numpy as np
 from ..meld import _canonical_kind
 from ..tiles import TILE_NAMES, suit_number
 from . import sichuan
-from .bindings import SichuanRules
+from .bindings import sichuan_rules
 from .engine import settle as _engine
 from .engine.settle import Pay, SettleRules, SettleTable, Win, exact, load_table, show
-from .registry import info as _info
 
 __all__ = ["settle", "SettleOptions", "Settlement", "Payment", "WinResult", "DrawResult", "load_table",
            "format_settlement", "REASONS", "PRESETS", "SICHUAN_SETTLE"]
@@ -377,12 +376,12 @@ def _unit(opts: SettleOptions) -> str:
 
 
 def _plus_one_fan(r, opts: SettleOptions) -> int:
-    """自摸加番: the units of the win with one 番 more (fan profile; one 分 more in points), within the cap."""
-    total = int(r.uncapped_total) + 1
+    """自摸加番: the units of the win ``r`` with one 番 more (fan profile; one 分 more in points), within the cap."""
+    total = int(r.detail["uncapped_total"]) + 1
     cap = opts.scoring_options.max_fan
     if cap is not None:
         total = min(total, cap)
-    return max(_units(int(r.total_fan), opts), _units(total, opts))
+    return max(_units(int(r.total), opts), _units(total, opts))
 
 
 def _dajiao(p, opts: SettleOptions) -> Optional[Tuple[int, int]]:
@@ -435,8 +434,8 @@ def _win(t: SettleTable, w: Win) -> List[Pay]:
     """A win on a discard (抢杠胡, 杠上炮 with 呼叫转移 included): the discarder pays; a self-drawn win: each
     player still in (自摸加底 / 自摸加番), or the 直杠's feeder alone (``ganghua_zhigang_feeder_pays``)."""
     o, ev, pl = t.options, w.event, w.winner
-    r = w.result.detail                                      # the sichuan.ScoreResult
-    total_fan = int(r.total_fan)
+    r = w.result                                             # the engine's Result (docs/rules.md#sichuan-engine)
+    total_fan = int(r.total)
     units, fu, name = _units(total_fan, o), _unit(o), TILE_NAMES[w.tile]
     out: List[Pay] = []
     if w.source is not None:
@@ -544,7 +543,7 @@ def settle(table, options: Optional[SettleOptions] = None) -> Settlement:
         opts = SettleOptions.from_dict(raw["options"])
     else:
         opts = PRESETS["sc_b"] if name == "sichuan_points" and "options" not in raw else _DEFAULT
-    rs = SichuanRules(_info(opts.profile), opts.scoring_options)
+    rs = sichuan_rules(opts.scoring_options)
     return _engine.settle(rs, raw, SICHUAN_SETTLE, opts)
 
 

@@ -17,8 +17,9 @@ from .engine.table import F, Fan, Group, Table, Win
 
 __all__ = ["table", "WINS", "detail"]
 
-#: 缺一门 (docs/rules.md#sichuan): a win lacks one suit; a hand holding its 定缺 suit cannot win
+#: no chi; 缺一门 (docs/rules.md#sichuan): a win lacks one suit; a hand holding its 定缺 suit cannot win
 WINS = (
+    Win(F.n_chi == 0, "Sichuan has no chi (不可以吃); only pon and kongs"),
     Win(F.dingque_held == 0, "holds its 定缺 suit (a hand holding its missing suit cannot win)"),
     Win(F.n_suits <= 2, "holds all three suits (缺一门: a Sichuan win must lack one suit)"),
 )

@@ -69,6 +69,10 @@ def dnf(node: tuple, neg: bool = False) -> List[List[Atom]]:
     return res
 
 
+#: the facts of the winning tile's place in a reading
+WIN_PLACE_FACTS = frozenset(("win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers"))
+
+
 class Compiled:
     """A table compiled for one rule set's options: the :class:`mjcore.engine.Program` and what
     turns its answers back into names (rows in group order, their exact values, the options)."""
@@ -114,6 +118,12 @@ class Compiled:
         kinds = 0
         for k in shape["kinds"]:
             kinds |= 1 << k
+        read = {n for r in self.rows for n in r.when.names} | {r.per for r in self.rows if r.per}
+        read |= {n for w in table.wins for n in w.when.names}
+        if table.floor is not None:
+            read |= set(table.floor[1].names)
+        #: the table reads where the winning tile sits (else any held tile may stand for it)
+        self.reads_win = bool(read & WIN_PLACE_FACTS)
         self.table = table
         self.groups = table.groups
         self.row_group = [groups[r.group] for r in self.rows]

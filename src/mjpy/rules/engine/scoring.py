@@ -203,6 +203,13 @@ def _row_codes(row):
     return [(_CODES[m.kind], m.first) for m in lst]
 
 
+def _totals(out: np.ndarray) -> np.ndarray:
+    """A batch's totals as int32 when they are all whole (they are, but for fractional table values)."""
+    if len(out) and (out == np.floor(out)).all():
+        return out.astype(np.int32)
+    return out
+
+
 def _per_row(v, n: int, what: str, kind) -> np.ndarray:
     """One value for every row, or one per row, as an (n,) array."""
     a = np.asarray(v, dtype=object if kind is object else None)
@@ -581,7 +588,9 @@ class TableRules(RuleSet):
     def _score(self, hand, melds, win_tile, flags) -> Result:
         c, ms = self._hand(hand, melds, 14)
         if win_tile is None:
-            raise ValueError(f"{self.name}: win_tile is required")
+            if self.compiled.reads_win:
+                raise ValueError(f"{self.name}: win_tile is required (the table reads where it sits)")
+            win_tile = int(np.flatnonzero(c)[0])    # the table does not read it: any held tile
         w = tile_index(win_tile)
         if c[w] < 1:
             raise ValueError(f"{self.name}: the winning tile {TILE_NAMES[w]} is not among the concealed tiles "
@@ -628,10 +637,75 @@ class TableRules(RuleSet):
         h = coerce_hands(hands, f"{name}: hands")
         n = len(h)
         if win_tiles is None:
-            raise ValueError(f"{name}: win_tiles is required (one tile index per row)")
+            if self.compiled.reads_win:
+                raise ValueError(f"{name}: win_tiles is required (one tile index per row)")
+            win_tiles = (h != 0).argmax(1)          # the table does not read it: any held tile
         w = np.asarray(win_tiles)
         if w.shape != (n,) or w.dtype.kind not in "iu":
             raise ValueError(f"{name}: win_tiles must be {n} tile indices, got shape {w.shape} dtype {w.dtype}")
+        codes, bits, winds, jmask = self._batch_rows(melds, flags, n)
+        wins = np.where((w < 0) | (w > 33), -1, w).astype(np.int32)
+        out = np.empty(n, np.float64)
+        status = np.empty(n, np.int8)
+        # rows the rule set's own check must see go through the scalar call first (it raises)
+        if self.spec.check is not None and n:
+            for i in np.flatnonzero(bits & np.uint32(self._slow_bits & ~0b110)):
+                self._explain(h, codes, w, flags, int(i))
+        _engine.score_rows(self.compiled.program, h, codes, wins, bits, winds, jmask, out, status, workers)
+        bad = np.flatnonzero(status == _engine.STATUS_BAD)
+        if len(bad):
+            self._explain(h, codes, w, flags, int(bad[0]))
+            raise ValueError(f"hands[{int(bad[0])}]: {name}: bad row")        # pragma: no cover - explained above
+        return _totals(out)
+
+    def dajiao_batch(self, hands13, *, melds=None, lowest: bool = False, workers=None, **flags) -> np.ndarray:
+        """查大叫 of many waiting hands in the compiled engine without the GIL: each row's best total
+        over the tiles it waits on (``lowest``: the lowest), -1 where no tile wins. ``hands13``: (N, 34)
+        concealed counts of 13 tiles with the melds' 3 each; ``melds`` and the flags as in
+        :meth:`score_batch`. As :meth:`waits`, each tile is scored self-drawn and on a discard (where
+        the rule set lets discards win) and keeps the better, unless ``self_drawn`` is given (one bool
+        or one per row: self-drawn only where true). A wait on a kind whose four copies the hand and
+        melds hold counts only where the rule set says so (never with jokers).
+
+        >>> import mjpy
+        >>> from mjpy import rules
+        >>> rules.get("sichuan_fan").dajiao_batch([mjpy.parse("1122244p557799m")], dingque="s").tolist()
+        [5]
+        """
+        unknown = sorted(set(flags) - set(self.batch_flags) - {"self_drawn"})
+        if unknown:
+            raise TypeError(f"{self.name}.dajiao_batch: unknown keyword {unknown[0]!r} "
+                            f"(known: {', '.join(('self_drawn',) + self.batch_flags)})")
+        name = self.name
+        h = coerce_hands(hands13, f"{name}: hands")
+        n = len(h)
+        sd = flags.pop("self_drawn", None)
+        # as waits: each tile self-drawn and on a discard (where discards win), the better; one mode when given
+        drawn = sd is not None and sd is not False
+        codes, bits, winds, jmask = self._batch_rows(melds, dict(flags, self_drawn=sd if drawn else True), n)
+        bits2 = bits
+        if not drawn and self.spec.discard_wins(self.options):
+            bits2 = bits & ~np.uint32(0b11)                 # self_drawn and after_kong off
+        limit = 5 if self.spec.exhausted_waits(self.options) else 4     # (4 in the rows with jokers)
+        out = np.empty(n, np.float64)
+        status = np.empty(n, np.int8)
+        _engine.best_wait_rows(self.compiled.program, h, codes, bits, bits2, winds, jmask, limit, bool(lowest), out,
+                               status, workers)
+        bad = np.flatnonzero(status == _engine.STATUS_BAD)
+        if len(bad):
+            i = int(bad[0])
+            try:
+                self._hand(h[i], self._melds_of(codes[i]), 13)
+                self._situation({k: _row(v, i) for k, v in flags.items()})
+            except (ValueError, TypeError) as e:
+                raise type(e)(f"hands[{i}]: {e}") from None
+            raise ValueError(f"hands[{i}]: {name}: bad row")                  # pragma: no cover - explained above
+        return _totals(out)
+
+    def _batch_rows(self, melds, flags, n: int):
+        """The engine's per-row arrays of a batch: meld codes (N, 8), flag bits (with the 定缺 suit),
+        winds ``seat | round << 2`` and joker masks, each flag checked once per distinct value."""
+        name = self.name
         codes = self._batch_melds(melds, n)
         bits = np.zeros(n, np.uint32)
         for i, k in _FLAG_BITS:
@@ -659,21 +733,7 @@ class TableRules(RuleSet):
             codes_w = np.array([self._wind(x, k) for x in values], np.uint8)   # one check per distinct value
             winds |= codes_w[inverse.reshape(-1)] << shift
         jmask = self._batch_jokers(flags, n)
-        wins = np.where((w < 0) | (w > 33), -1, w).astype(np.int32)
-        out = np.empty(n, np.float64)
-        status = np.empty(n, np.int8)
-        # rows the rule set's own check must see go through the scalar call first (it raises)
-        if self.spec.check is not None and n:
-            for i in np.flatnonzero(bits & np.uint32(self._slow_bits & ~0b110)):
-                self._explain(h, codes, w, flags, int(i))
-        _engine.score_rows(self.compiled.program, h, codes, wins, bits, winds, jmask, out, status, workers)
-        bad = np.flatnonzero(status == _engine.STATUS_BAD)
-        if len(bad):
-            self._explain(h, codes, w, flags, int(bad[0]))
-            raise ValueError(f"hands[{int(bad[0])}]: {name}: bad row")        # pragma: no cover - explained above
-        if n and (out == np.floor(out)).all():
-            return out.astype(np.int32)
-        return out
+        return codes, bits, winds, jmask
 
     def _explain(self, h, codes, w, flags, i: int) -> None:
         """Raise the scalar call's error for batch row ``i``, prefixed with ``hands[i]: ``."""

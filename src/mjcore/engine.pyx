@@ -1004,13 +1004,14 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
 # shape) from bit 20 down, and their number at bit 25; a suit's splits are sorted, so the readings
 # come in the order of the recursive search. The suit's base-5 key finds them by open addressing.
 cdef enum:
-    SPLIT_BITS = 16
+    SPLIT_BITS = 15
     SPLIT_SLOTS = 1 << SPLIT_BITS
     N_SPLITS = 23532
-    SPLIT_EMPTY = 0xFFFFFFFF
+    SPLIT_ONE = 0x80000000                 # a slot's value holds its suit's one split itself
 
-cdef uint32_t split_keys[SPLIT_SLOTS]
-cdef uint32_t split_vals[SPLIT_SLOTS]       # first split << 3 | number of splits
+# a slot: the suit's key (low half; all ones: empty) and, in the high half, its one split | SPLIT_ONE,
+# or the first of its splits in split_list << 3 | their number: one load finds most suits' split
+cdef uint64_t split_slots[SPLIT_SLOTS]
 cdef uint32_t split_list[N_SPLITS]
 cdef uint32_t EMPTY_SPLIT = 0              # the split of a suit with no tile: no group
 
@@ -1019,14 +1020,22 @@ cdef inline uint32_t split_slot(uint32_t key) noexcept nogil:
     return (key * 2654435761u) >> (32 - SPLIT_BITS)
 
 
-cdef inline const uint32_t* suit_splits(uint32_t key, int* n) noexcept nogil:
-    """The splits of the suit with base-5 key ``key`` (``n[0]`` of them; 0: it does not split)."""
-    cdef uint32_t i = split_slot(key)
-    while split_keys[i] != SPLIT_EMPTY:
-        if split_keys[i] == key:
-            n[0] = split_vals[i] & 7
-            return &split_list[split_vals[i] >> 3]
+cdef inline const uint32_t* suit_splits(uint32_t key, int* n, uint32_t* one) noexcept nogil:
+    """The splits of the suit with base-5 key ``key`` (``n[0]`` of them; 0: it does not split); a
+    suit's only split is copied to ``one``."""
+    cdef uint32_t i = split_slot(key), v
+    cdef uint64_t e = split_slots[i]
+    while <uint32_t>e != <uint32_t>~(<uint32_t>0):
+        if <uint32_t>e == key:
+            v = <uint32_t>(e >> 32)
+            if v & SPLIT_ONE:
+                one[0] = v ^ SPLIT_ONE
+                n[0] = 1
+                return one
+            n[0] = v & 7
+            return &split_list[v >> 3]
         i = (i + 1) & (SPLIT_SLOTS - 1)
+        e = split_slots[i]
     n[0] = 0
     return NULL
 
@@ -1044,10 +1053,10 @@ cdef int _build_splits() noexcept nogil:
     cdef int pick[4]
     cdef int cnt[9]
     cdef int codes[5]
-    cdef uint32_t key, rec, slot
+    cdef uint32_t key, rec, slot, val
     if items == NULL:
         return -1
-    memset(split_keys, 0xFF, sizeof(split_keys))
+    memset(split_slots, 0xFF, sizeof(split_slots))
     for n_sets in range(5):
         for i in range(4):
             pick[i] = 0
@@ -1106,14 +1115,17 @@ cdef int _build_splits() noexcept nogil:
     while i < n_items:
         key = <uint32_t>(items[i] >> 32)
         slot = split_slot(key)
-        while split_keys[slot] != SPLIT_EMPTY:
+        while <uint32_t>split_slots[slot] != <uint32_t>~(<uint32_t>0):
             slot = (slot + 1) & (SPLIT_SLOTS - 1)
-        split_keys[slot] = key
         j = i
         while j < n_items and <uint32_t>(items[j] >> 32) == key:
             split_list[total + j - i] = <uint32_t>items[j]
             j += 1
-        split_vals[slot] = (<uint32_t>total << 3) | <uint32_t>(j - i)
+        if j - i == 1:
+            val = <uint32_t>items[i] | SPLIT_ONE
+        else:
+            val = (<uint32_t>total << 3) | <uint32_t>(j - i)
+        split_slots[slot] = (<uint64_t>val << 32) | key
         total += j - i
         i = j
     free(items)
@@ -1132,14 +1144,14 @@ def _splits_of(counts):
     >>> _splits_of([1, 1, 1, 1, 1, 1, 0, 0, 0])
     [((0, 2), (3, 2))]
     """
-    cdef uint32_t key = 0
+    cdef uint32_t key = 0, one
     cdef int n, i, k
     cdef const uint32_t* sp
     if len(counts) != 9 or any(not 0 <= x <= 4 for x in counts):
         raise ValueError("_splits_of: nine counts of 0-4")
     for k in range(8, -1, -1):
         key = key * 5 + counts[k]
-    sp = suit_splits(key, &n)
+    sp = suit_splits(key, &n, &one)
     out = []
     for i in range(n):
         out.append(tuple(divmod((sp[i] >> (20 - 5 * k)) & 31, 3) for k in range((sp[i] >> 25) & 7)))
@@ -1153,6 +1165,7 @@ cdef void split_blocks(Ctx* c, int n_sets) noexcept nogil:
     cdef int nsp[3]
     cdef int b, t, x, groups = 0, pairs = 0, i0, i1, i2, ng0, ng1
     cdef uint32_t key
+    cdef uint32_t one[3]
     cdef int8_t hon[7]
     for b in range(3):
         key = suit_key(<const uint8_t*>c.real + 9 * b)
@@ -1160,7 +1173,7 @@ cdef void split_blocks(Ctx* c, int n_sets) noexcept nogil:
             nsp[b] = 1
             sp[b] = &EMPTY_SPLIT
         else:
-            sp[b] = suit_splits(key, &nsp[b])
+            sp[b] = suit_splits(key, &nsp[b], &one[b])
             if nsp[b] == 0:
                 return
             groups += (sp[b][0] >> 25) & 7
@@ -2295,22 +2308,34 @@ def melds_from_counts(const int8_t[:, ::1] counts, int8_t[:, ::1] out):
     first row with another entry, an honor or more than four melds (-1: none)."""
     cdef Py_ssize_t n = counts.shape[0], r, bad = -1
     cdef int t, k, x
+    cdef uint64_t w, any_
+    cdef const int8_t* row
+    cdef int8_t* o
     if counts.shape[1] != 34 or out.shape[0] != n or out.shape[1] != 8:
         raise ValueError("melds_from_counts: counts (N, 34) and out (N, 8)")
+    if n == 0:
+        return -1
     with nogil:
         for r in range(n):
+            row = &counts[r, 0]
+            o = &out[r, 0]
+            memset(o, 0, 8)
+            any_ = <uint64_t>(row[32] | row[33])
+            for t in range(0, 32, 8):           # most rows hold no meld: eight counts at a time
+                memcpy(&w, row + t, 8)
+                any_ |= w
+            if any_ == 0:
+                continue
             k = 0
-            for t in range(8):
-                out[r, t] = 0
             for t in range(34):
-                x = counts[r, t]
+                x = row[t]
                 if x == 0:
                     continue
                 if (x != 3 and x != 4) or t >= 27 or k == 4:
                     bad = r
                     break
-                out[r, 2 * k] = M_PON if x == 3 else M_MINKAN
-                out[r, 2 * k + 1] = t
+                o[2 * k] = M_PON if x == 3 else M_MINKAN
+                o[2 * k + 1] = t
                 k += 1
             if bad >= 0:
                 break

@@ -1605,6 +1605,21 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
             c.n_fset += 1
 
 
+cdef inline void kernel_ctx(const Prog* P, int n_melds, int jokers, KCtx* k) noexcept nogil:
+    """The kernel's context for the rule set's shapes: its forms, ``n_melds`` melds, ``jokers``
+    jokers of any kind that may be copies beyond the fourth."""
+    k.forms = FORM_STANDARD
+    if P.seven_pairs and n_melds == 0:
+        k.forms |= FORM_SEVEN_PAIRS
+    if P.thirteen and n_melds == 0:
+        k.forms |= FORM_THIRTEEN_ORPHANS
+    k.melds = n_melds
+    k.quads = P.quad_limit == 2
+    k.thirteen_play = True
+    k.jokers = jokers
+    k.fifth = True
+
+
 cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
     """The kernel's win check, a superset of the readings (a joker there stands for any kind and
     for copies beyond the fourth): a hand it rejects has no reading."""
@@ -1615,16 +1630,7 @@ cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
         h[i] = c.real[i]
     for i in range(c.n_jk):
         j += c.jok[i]
-    k.forms = FORM_STANDARD
-    if c.P.seven_pairs:
-        k.forms |= FORM_SEVEN_PAIRS
-    if c.P.thirteen:
-        k.forms |= FORM_THIRTEEN_ORPHANS
-    k.melds = c.H.n_melds
-    k.quads = c.P.quad_limit == 2
-    k.thirteen_play = True
-    k.jokers = j
-    k.fifth = True
+    kernel_ctx(c.P, c.H.n_melds, j, &k)
     return hand_complete(get_tables(), h, n_sets, &k)
 
 
@@ -1639,16 +1645,7 @@ cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64
             h[i] = 0
         else:
             h[i] = counts[i]
-    k.forms = FORM_STANDARD
-    if P.seven_pairs and n_melds == 0:
-        k.forms |= FORM_SEVEN_PAIRS
-    if P.thirteen and n_melds == 0:
-        k.forms |= FORM_THIRTEEN_ORPHANS
-    k.melds = n_melds
-    k.quads = P.quad_limit == 2
-    k.thirteen_play = True
-    k.jokers = j
-    k.fifth = True
+    kernel_ctx(P, n_melds, j, &k)
     return hand_complete(get_tables(), h, 4 - n_melds, &k)
 
 
@@ -1658,31 +1655,19 @@ cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds,
     copies beyond the fourth); every kind for the any-shape rule sets."""
     cdef KCtx k
     cdef uint8_t h[34]
-    cdef uint64_t four
+    cdef uint64_t four = 0
     cdef int i
     if P.any_honors:
         return (ONE << 34) - 1
+    memcpy(h, counts, 34)
     if jmask:                                   # a drawn joker kind adds a joker: tile by tile
-        memcpy(h, counts, 34)
-        four = 0
         for i in range(34):
             h[i] += 1
             if raw_complete(P, h, n_melds, jmask):
                 four |= ONE << i
             h[i] -= 1
         return four
-    for i in range(34):
-        h[i] = counts[i]
-    k.forms = FORM_STANDARD
-    if P.seven_pairs and n_melds == 0:
-        k.forms |= FORM_SEVEN_PAIRS
-    if P.thirteen and n_melds == 0:
-        k.forms |= FORM_THIRTEEN_ORPHANS
-    k.melds = n_melds
-    k.quads = P.quad_limit == 2
-    k.thirteen_play = True
-    k.jokers = 0
-    k.fifth = True
+    kernel_ctx(P, n_melds, 0, &k)
     return hand_waits(get_tables(), h, &k, &four)
 
 
@@ -2113,6 +2098,14 @@ cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, ui
     return nm
 
 
+cdef Memo* new_memo() noexcept nogil:
+    """An empty evaluation memo (NULL when out of memory: the caller scores without one)."""
+    cdef Memo* m = <Memo*>malloc(sizeof(Memo))
+    if m != NULL:
+        memset(m, 0, sizeof(Memo))
+    return m
+
+
 cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, const int32_t* wins,
                    const uint32_t* flags, const uint8_t* winds, const uint64_t* jmasks, double* out, int8_t* status,
                    Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
@@ -2120,9 +2113,7 @@ cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, con
     cdef Out o
     cdef Py_ssize_t r
     cdef int nm
-    cdef Memo* memo = <Memo*>malloc(sizeof(Memo))      # NULL: scored without one
-    if memo != NULL:
-        memset(memo, 0, sizeof(Memo))
+    cdef Memo* memo = new_memo()                        # NULL: scored without one
     for r in range(start, stop):
         nm = row_melds(P, hands + 34 * r, melds + 8 * r, wins[r], flags[r], 14)
         if nm < 0:
@@ -2144,22 +2135,27 @@ def score_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] m
     bits, winds ``seat | round << 2`` (0-3 each), joker masks) into ``out`` (the total, -1 when not
     a win) and ``status`` (``STATUS_*``; ``STATUS_BAD``: the row is bad input, checked in the same
     loop), split over ``workers`` threads."""
-    cdef Py_ssize_t n = hands.shape[0], i, chunk
-    cdef int w = resolve_workers(workers)
+    cdef Py_ssize_t n = hands.shape[0]
     if not (melds.shape[0] == wins.shape[0] == flags.shape[0] == winds.shape[0] == jmasks.shape[0]
             == out.shape[0] == status.shape[0] == n) or melds.shape[1] != 8 or hands.shape[1] != 34:
         raise ValueError("score_rows: arrays of one length: hands (N, 34), melds (N, 8), the others (N,)")
+    _split_rows(_run_chunk, n, workers, (prog, hands, melds, wins, flags, winds, jmasks, out, status))
+
+
+def _split_rows(chunk_fn, Py_ssize_t n, workers, tuple args):
+    """``chunk_fn(*args, start, stop)`` over rows ``[0, n)`` in one chunk per worker thread."""
+    cdef int w = resolve_workers(workers), i
+    cdef Py_ssize_t chunk
     if n == 0:
         return
     if w > n:
         w = <int>n
     chunk = (n + w - 1) // w
     if w == 1:
-        _run_chunk(prog, hands, melds, wins, flags, winds, jmasks, out, status, 0, n)
+        chunk_fn(*args, 0, n)
         return
     ex = _executor(w)
-    futs = [ex.submit(_run_chunk, prog, hands, melds, wins, flags, winds, jmasks, out, status,
-                      i * chunk, min(n, (i + 1) * chunk)) for i in range(w)]
+    futs = [ex.submit(chunk_fn, *args, i * chunk, min(n, (i + 1) * chunk)) for i in range(w)]
     for f in futs:
         f.result()
 
@@ -2181,9 +2177,7 @@ cdef void wait_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, co
     cdef int nm
     cdef bint found
     cdef double best
-    cdef Memo* memo = <Memo*>malloc(sizeof(Memo))      # NULL: scored without one
-    if memo != NULL:
-        memset(memo, 0, sizeof(Memo))
+    cdef Memo* memo = new_memo()                        # NULL: scored without one
     for r in range(start, stop):
         nm = row_melds(P, hands + 34 * r, melds + 8 * r, -1, flags[r], 13)
         if nm < 0:
@@ -2271,25 +2265,12 @@ def best_wait_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::
     of which the hand and melds hold ``limit`` copies or more is not counted (``limit`` 5: a virtual
     fifth copy, in the rows without jokers). ``out``: the total, -1 when no tile wins; ``status``:
     ``STATUS_WIN``, ``STATUS_INCOMPLETE`` (no wait) or ``STATUS_BAD`` (bad input)."""
-    cdef Py_ssize_t n = hands.shape[0], i, chunk
-    cdef int w = resolve_workers(workers)
+    cdef Py_ssize_t n = hands.shape[0]
     if not (melds.shape[0] == flags.shape[0] == flags2.shape[0] == winds.shape[0] == jmasks.shape[0] == out.shape[0]
             == status.shape[0] == n) or melds.shape[1] != 8 or hands.shape[1] != 34 or not 1 <= limit <= 5:
         raise ValueError("best_wait_rows: arrays of one length: hands (N, 34), melds (N, 8), the others (N,); "
                          "a limit of 1-5")
-    if n == 0:
-        return
-    if w > n:
-        w = <int>n
-    chunk = (n + w - 1) // w
-    if w == 1:
-        _wait_chunk(prog, hands, melds, flags, flags2, winds, jmasks, limit, lowest, out, status, 0, n)
-        return
-    ex = _executor(w)
-    futs = [ex.submit(_wait_chunk, prog, hands, melds, flags, flags2, winds, jmasks, limit, lowest, out, status,
-                      i * chunk, min(n, (i + 1) * chunk)) for i in range(w)]
-    for f in futs:
-        f.result()
+    _split_rows(_wait_chunk, n, workers, (prog, hands, melds, flags, flags2, winds, jmasks, limit, lowest, out, status))
 
 
 def _wait_chunk(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] melds, const uint32_t[::1] flags,

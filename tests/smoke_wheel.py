@@ -28,7 +28,7 @@ def check(cond, what):
 
 #: the compiled modules a wheel carries (setup.py MODULES and RULE_MODULES)
 MJCORE_MODULES = ["_tables", "analysis", "batch", "decompose", "engine", "simulate"]
-RULE_MODULES = ["_sichuan", "_guobiao"]
+RULE_MODULES = ["_guobiao"]
 
 
 def main():

@@ -405,7 +405,6 @@ def is_flower_pig_batch(hands, melds=None) -> np.ndarray:
 # ----------------------------------------------------------------------------------------------
 # results of the engine
 # ----------------------------------------------------------------------------------------------
-_UNITS = {"sichuan_fan": "番", "sichuan_points": "分", "chengdu_simple": "番"}
 _INCOMPLETE = "not a complete hand (no four sets + pair and no seven pairs)"
 
 
@@ -428,7 +427,9 @@ def _engine_melds(ml: Sequence[Meld]) -> List[Meld]:
 
 
 def _not_win(opts: SichuanOptions, reason: str) -> ScoreResult:
-    unit = _UNITS[opts.profile]
+    from .sichuan_tables import unit as table_unit
+
+    unit = table_unit(opts.profile)
     return ScoreResult(is_win=False, profile=opts.profile, unit=unit, multiplier=0 if unit == "番" else None,
                        reason=reason)
 
@@ -546,7 +547,8 @@ def best_fan_if_tenpai(hand13, melds=(), dingque=None, *, profile: Optional[str]
     pons, kongs, _ = _melds(melds)
     _check_total(c, pons, kongs, 13, "hand")
     dq = normalize_dingque(opts.dingque if dingque is None else dingque)
-    melds_b = bytes([x for t in pons for x in (2, t)] + [x for t in kongs for x in (3, t)])
+    pon, kong = E.MELD_CODES["pon"], E.MELD_CODES["minkan"]      # (a kong as minkan: the tables count kongs alike)
+    melds_b = bytes([x for t in pons for x in (pon, t)] + [x for t in kongs for x in (kong, t)])
     flags = 0 if dq is None else (dq + 1) << E.DINGQUE_SHIFT_BITS
     return E.best_wait_one(_engine(opts).compiled.program, bytes(c), melds_b, flags, flags,
                            5 if opts.count_exhausted_waits else 4, opts.chadajiao == "min")

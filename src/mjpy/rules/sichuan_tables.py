@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .engine.table import F, Fan, Group, Table, Win
 
-__all__ = ["table", "WINS", "detail"]
+__all__ = ["table", "unit", "WINS", "detail"]
 
 #: no chi; 缺一门 (docs/rules.md#sichuan): a win lacks one suit; a hand holding its 定缺 suit cannot win
 WINS = (
@@ -118,6 +118,11 @@ _SHAPES = {
     "sichuan_points": ("分", _points_rows, "max"),
     "chengdu_simple": ("番", _chengdu_rows, "sum"),
 }
+
+
+def unit(profile: str) -> str:
+    """The unit of a profile's totals: 番 or 分."""
+    return _SHAPES[profile][0]
 
 
 def table(o, profile: str = "") -> Table:

@@ -214,6 +214,44 @@ def test_compiled_equals_python_twin_slow(rule):
     _compare_twin(rule, N_TWIN_SLOW, 4, 2)
 
 
+def _abstract(dumped, every_win_slot):
+    """The readings of ``dump_readings`` as a set, a substituting joker's concrete kind left out (any
+    joker of another kind may take its slot) and, unless the rule set scores every place of the
+    winning tile, without that place."""
+    out = set()
+    for form, groups, (gi, (rep, phys)), _ in dumped:
+        gs = [(kind, tuple(sorted((r, p if p == r else -1) for r, p in slots))) for kind, slots in groups]
+        out.add((form, tuple(sorted(gs)), (gs[gi], (rep, phys if phys == rep else -1)) if every_win_slot else None))
+    return out
+
+
+@pytest.mark.parametrize("rule", ["guangdong_tuidao", "tianjin"])
+def test_joker_search_by_substitutes_finds_the_slot_search_readings(rule):
+    """The standard readings of hands with jokers come from joker_std (substitutes first, then the
+    split tables); the slot-by-slot search (split / fill) is kept as its check: the same readings."""
+    n = compared = 0
+    try:
+        for case in _twin_cases(rule, 500, 4, 3):
+            got = _usable(case)
+            if got is None or not case.joker_kinds:
+                continue
+            rs, c, ms, s, jk = got
+            sets = []
+            for how in ("slots", "substitutes"):
+                E._set_joker_search(how)
+                sets.append(_abstract(E.dump_readings(rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win,
+                                                      _flag_bits(s), s["seat_wind"], s["round_wind"], _mask(jk)),
+                                      rs.spec.every_win_slot))
+            assert sets[0] == sets[1], (case.describe(), sets[0] - sets[1], sets[1] - sets[0])
+            n += 1
+            compared += len(sets[0]) > 1
+    finally:
+        E._set_joker_search("substitutes")
+    assert n >= 150 and compared >= 50, (n, compared)
+    with pytest.raises(ValueError, match="substitutes"):
+        E._set_joker_search("fast")
+
+
 def test_threads_share_one_program():
     """One Program scored from two workers gives the rows of one worker (read-only, re-entrant)."""
     rs = rules.get("tianjin", qidui=2, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)

@@ -27,7 +27,7 @@ import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_GetBuffer
 
 from mjcore._kernel cimport (
@@ -42,6 +42,7 @@ from mjcore._kernel cimport (
     honor_key,
     mj_ctz64,
     mj_popcount64,
+    seven_pairs_distance,
     std_udistance,
     suit_key,
 )
@@ -325,6 +326,20 @@ cdef struct Ctx:
     int meld_counts[34]
     uint32_t meld_chow_starts
     uint8_t pre[34]             # concealed counts before the winning tile
+    # the standard form with jokers by substitutes (joker_std): the real tiles, and what
+    # place_groups has still to put in the slots of a split (by kind)
+    bint placing
+    int8_t real0[34]
+    int8_t preal[34]
+    int8_t pface[34]            # jokers at their own face
+    int8_t psub[34]             # jokers substituting, by the kind they stand for
+    int8_t ptype[MAX_GROUPS * MAXSLOT]   # of each slot: 0 a real tile, 1 a joker at its face, 2 a substitute
+    int p_fs                    # the free groups to add (sets, pair)
+    int p_fp
+    uint64_t sub_kinds          # kinds a substitute may stand for in a group with a real tile
+    int vpair                   # a kind none of the tiles can take: a virtual pair for the distance (-1: none)
+    int excess                  # copies beyond the fourth among the counts (not in the keys)
+    uint32_t skey[4]            # base-5 block keys of the counts (capped at 4)
     # candidates for jokers standing alone
     int n_fset
     int16_t fset[64]            # chow start s, or 64 + k for a pung of k
@@ -332,6 +347,7 @@ cdef struct Ctx:
     int8_t fpair[34]
 
 cdef uint64_t ONE = 1
+cdef int joker_search = 0       # the standard form with jokers: 0 by substitutes (joker_std), 1 slot by slot (split)
 cdef uint64_t TERM_MASK = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
 cdef uint64_t HONOR_MASK = ((ONE << 34) - 1) ^ ((ONE << 27) - 1)
 cdef uint64_t M258 = 0
@@ -997,6 +1013,248 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
         c.subs -= 1
 
 
+# ------------------------------------------------------------------------------------ jokers by substitutes
+# The standard form with jokers. A reading is a split of the real tiles, the jokers at their own face
+# and the substituting jokers into groups, each holding a real tile, plus free groups of jokers alone.
+# So the search chooses how many jokers play at their face (per joker kind), how many free sets and
+# pairs there are, and then the kinds the substitutes stand for (ascending, each one pruned by the
+# kernel's distance of the counts so far); the counts it reaches split like a plain hand (the split
+# tables), and place_groups puts the real tiles, faces and substitutes in the slots of each split.
+cdef inline void leaf(Ctx* c) noexcept nogil:
+    """A split of ``c.real`` is complete: score it (plain hands), or place its sources (joker_std)."""
+    if c.placing:
+        place_groups(c, 0, 0, 0)
+    else:
+        finish(c)
+
+
+cdef inline bint same_reps(const Grp* a, const Grp* b) noexcept nogil:
+    cdef int i
+    if a.kind != b.kind or a.n != b.n:
+        return False
+    for i in range(a.n):
+        if a.rep[i] != b.rep[i]:
+            return False
+    return True
+
+
+cdef void place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
+    """The source of slot ``s`` of group ``i`` on: a real tile (0), a joker at its face (1) or a
+    substitute (2), from the counts left in ``c.preal``, ``c.pface``, ``c.psub``. Every group holds a
+    real tile; the interchangeable slots of a pung or pair take their sources in ascending order, and
+    of two identical groups the second's sources are not below the first's (each reading once). Then
+    the free groups (:func:`free_groups`)."""
+    cdef Grp* g
+    cdef int r, j, k
+    cdef int8_t* ty
+    cdef bint real
+    if i == c.ng:
+        free_groups(c, c.p_fs, c.p_fp, 0, 0)
+        return
+    g = &c.g[i]
+    ty = &c.ptype[i * MAXSLOT]
+    if s == 0:                                  # only real tiles of its kinds left: no choice
+        real = True
+        for k in range(g.n):
+            real &= c.pface[g.rep[k]] == 0 and c.psub[g.rep[k]] == 0
+        if real:
+            for k in range(g.n):
+                c.preal[g.rep[k]] -= 1
+                g.phys[k] = g.rep[k]
+                ty[k] = 0
+            if i == 0 or not same_reps(&c.g[i - 1], g) or memcmp(ty, ty - MAXSLOT, g.n) >= 0:
+                place_groups(c, i + 1, 0, 0)
+            for k in range(g.n):
+                c.preal[g.rep[k]] += 1
+            return
+    if s == g.n:
+        real = False
+        for k in range(g.n):
+            real |= ty[k] == 0
+        if not real:
+            return
+        if i > 0 and same_reps(&c.g[i - 1], g) and memcmp(ty, ty - MAXSLOT, g.n) < 0:
+            return
+        place_groups(c, i + 1, 0, 0)
+        return
+    r = g.rep[s]
+    if g.kind == G_CHOW:
+        last = 0
+    if c.preal[r] and last <= 0:
+        c.preal[r] -= 1
+        g.phys[s] = r
+        ty[s] = 0
+        place_groups(c, i, s + 1, 0)
+        c.preal[r] += 1
+    if s == g.n - 1 and ty[0] and (s == 1 or ty[1]):
+        return                                  # the group's last slot and no real tile in it yet
+    if c.pface[r] and last <= 1:
+        j = jidx(c, r)
+        c.pface[r] -= 1
+        c.jok[j] -= 1
+        g.phys[s] = r
+        ty[s] = 1
+        place_groups(c, i, s + 1, 1)
+        c.jok[j] += 1
+        c.pface[r] += 1
+    if c.psub[r]:
+        c.psub[r] -= 1
+        c.subs += 1
+        g.phys[s] = SUB
+        ty[s] = 2
+        place_groups(c, i, s + 1, 2)
+        c.subs -= 1
+        c.psub[r] += 1
+    g.phys[s] = r
+
+
+cdef inline int sub_distance(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
+    """The kernel's distance of ``c.skey`` to ``n_sets`` sets and ``n_pairs`` pair (none: a virtual
+    pair of a kind nothing takes stands for it; 0 when there is no such kind): a lower bound of the
+    substitutes still needed."""
+    cdef Lookup L
+    L.key[0] = c.skey[0]
+    L.key[1] = c.skey[1]
+    L.key[2] = c.skey[2]
+    L.key[3] = c.skey[3]
+    if n_pairs == 0:
+        if c.vpair < 0:
+            return 0
+        L.key[c.vpair // 9] += 2 * POW5[c.vpair % 9]
+    return std_udistance(get_tables(), &L, n_sets)
+
+
+cdef void joker_leaf(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
+    """The counts ``c.real`` (real tiles, faces, substitutes) split into ``n_sets`` sets and
+    ``n_pairs`` pairs, each split placed (:func:`place_groups`)."""
+    cdef uint64_t w
+    cdef int n[4]
+    cdef int b, r, pb = -1, total = 0
+    cdef uint64_t nz = 0
+    for b in range(3):
+        memcpy(&w, c.real + 9 * b, 8)
+        n[b] = <int>((w * 0x0101010101010101ULL) >> 56) + c.real[9 * b + 8]
+    memcpy(&w, c.real + 26, 8)
+    n[3] = <int>((w * 0x0101010101010101ULL) >> 56) - c.real[26]
+    for b in range(4):
+        total += n[b]
+        r = n[b] % 3
+        if r == 1 or (r == 2 and (n_pairs == 0 or pb >= 0)):
+            return
+        if r == 2:
+            pb = b
+    if total != 3 * n_sets + 2 * n_pairs:
+        return
+    c.ng = 0
+    if total == 0:
+        place_groups(c, 0, 0, 0)
+        return
+    c.pair_block = pb
+    if c.excess == 0:
+        split_blocks(c, n_sets, n_pairs)
+        return
+    for b in range(34):
+        if c.real[b]:
+            nz |= ONE << b
+    c.rmask = nz
+    split_plain(c, n_sets, n_pairs, -1, 0)
+    c.ng = 0
+
+
+cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept nogil:
+    """``a`` more substitutes, of kinds ``t0`` and above (ascending: each multiset once)."""
+    cdef uint64_t m
+    cdef int t
+    if sub_distance(c, n_sets, n_pairs) > a + c.excess:
+        return
+    if a == 0:
+        joker_leaf(c, n_sets, n_pairs)
+        return
+    m = c.sub_kinds & ~((ONE << t0) - 1)
+    while m:
+        t = mj_ctz64(m)
+        m &= m - 1
+        if not c.P.fifth and c.real[t] + c.meld_counts[t] >= 4:
+            continue
+        c.real[t] += 1
+        c.psub[t] += 1
+        if c.real[t] <= 4:
+            c.skey[t // 9] += POW5[t % 9]
+        else:
+            c.excess += 1
+        subs_choice(c, t, a - 1, n_sets, n_pairs)
+        if c.real[t] <= 4:
+            c.skey[t // 9] -= POW5[t % 9]
+        else:
+            c.excess -= 1
+        c.psub[t] -= 1
+        c.real[t] -= 1
+
+
+cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexcept nogil:
+    """Jokers of kind ``c.jkind[j]`` on at their own face in groups with real tiles (0 to all of them,
+    where a real tile is near), then the free groups and the substitutes for the ``left`` others."""
+    cdef int k, f, fs, fp, a, most
+    if j < c.n_jk:
+        k = c.jkind[j]
+        most = c.jok[j] if ((near & c.P.kinds) >> k) & 1 else 0
+        for f in range(most + 1):
+            c.pface[k] = f
+            c.real[k] += f
+            face_choice(c, j + 1, n_sets, left - f, near)
+            c.real[k] -= f
+        c.pface[k] = 0
+        return
+    c.skey[0] = suit_key(<const uint8_t*>c.real)
+    c.skey[1] = suit_key(<const uint8_t*>c.real + 9)
+    c.skey[2] = suit_key(<const uint8_t*>c.real + 18)
+    c.skey[3] = honor_key(<const uint8_t*>c.real + 27)
+    c.excess = 0
+    for fs in range(n_sets + 1):
+        for fp in range(2):
+            a = left - 3 * fs - 2 * fp
+            if a < 0:
+                continue
+            c.p_fs = fs
+            c.p_fp = fp
+            subs_choice(c, 0, a, n_sets - fs, 1 - fp)
+
+
+cdef void joker_std(Ctx* c, int n_sets) noexcept nogil:
+    """Every standard reading of a hand holding jokers (see above); the same readings as
+    :func:`split`, each once."""
+    cdef int t, j, lo, hi, left = 0
+    cdef uint64_t near = 0
+    for t in range(34):
+        if c.real[t]:
+            if t >= 27:
+                near |= ONE << t
+            else:
+                lo = t - 2 if t % 9 >= 2 else t - t % 9
+                hi = t + 2 if t % 9 <= 6 else t - t % 9 + 8
+                near |= ((ONE << (hi - lo + 1)) - 1) << lo
+    c.sub_kinds = near & c.P.kinds
+    if c.n_jk == 1:                             # its own kind is a face, not a substitute
+        c.sub_kinds &= ~(ONE << c.jkind[0])
+    c.vpair = -1
+    for t in range(34):
+        if not ((near | c.H.jmask) >> t) & 1:
+            c.vpair = t
+            break
+    for j in range(c.n_jk):
+        left += c.jok[j]
+    memcpy(c.real0, c.real, 34)
+    memcpy(c.preal, c.real, 34)
+    memset(c.pface, 0, 34)
+    memset(c.psub, 0, 34)
+    c.placing = True
+    face_choice(c, 0, n_sets, left, near)
+    c.placing = False
+    memcpy(c.real, c.real0, 34)
+    c.rmask = c.real_mask
+    c.ng = 0
+
+
 # ------------------------------------------------------------------------------------ suit splits
 # Every split of a suit's counts into sets (and the pair when it holds 2 mod 3 tiles), built once at
 # import: 21,742 suits split, 23,532 splits (at most 4 per suit). A split is one uint32: its groups
@@ -1158,9 +1416,10 @@ def _splits_of(counts):
     return out
 
 
-cdef void split_blocks(Ctx* c, int n_sets) noexcept nogil:
+cdef void split_blocks(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     """:func:`split_plain` for the standard form from the split tables (every count within 4, the
-    pair's block known: ``c.pair_block``): every reading, in the search's order."""
+    pair's block known: ``c.pair_block``, -1 when ``n_pairs`` is 0 and every block a multiple of 3):
+    every split, in the search's order."""
     cdef const uint32_t* sp[3]
     cdef int nsp[3]
     cdef int b, t, x, groups = 0, pairs = 0, i0, i1, i2, ng0, ng1
@@ -1184,7 +1443,7 @@ cdef void split_blocks(Ctx* c, int n_sets) noexcept nogil:
         hon[t] = x
         groups += x != 0
         pairs += x == 2
-    if groups != n_sets + 1 or pairs != (c.pair_block == 3):   # the sets and one pair
+    if groups != n_sets + n_pairs or pairs != (c.pair_block == 3):   # the sets and the pair
         return
     for i0 in range(nsp[0]):
         c.ng = 0
@@ -1200,7 +1459,7 @@ cdef void split_blocks(Ctx* c, int n_sets) noexcept nogil:
                 for t in range(7):
                     if hon[t]:
                         put_group(c, G_PAIR if hon[t] == 2 else G_PUNG, 27 + t)
-                finish(c)
+                leaf(c)
     c.ng = 0
 
 
@@ -1247,7 +1506,7 @@ cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexce
     cdef int t
     if c.rmask == 0:
         if n_sets == 0 and n_pairs == 0:
-            finish(c)
+            leaf(c)
         return
     t = mj_ctz64(c.rmask)
     if t != at:
@@ -1575,10 +1834,10 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
     for i in range(N_FLAGS):
         c.hand_f[X_SELF_DRAWN + i] = (H.flags >> i) & 1
     c.hand_f[X_N_KONGS] = c.hand_f[X_N_ANKAN] + c.hand_f[X_N_MINGANG]
-    # representative kinds for jokers alone
+    # representative kinds for jokers alone (a free group takes two jokers at least)
     c.n_fset = 0
     c.n_fpair = 0
-    if total_j:
+    if total_j >= 2:
         for t in range(27):
             if t % 9 <= 6 and (P.kinds >> t) & 1 and (P.kinds >> (t + 1)) & 1 and (P.kinds >> (t + 2)) & 1:
                 c.fset[c.n_fset] = t
@@ -1699,17 +1958,22 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
     if not P.any_honors and c.n_jk and not maybe_complete(&c, n_sets):
         return                                  # (without jokers the split below fails as fast)
     c.form = FORM_STD
+    c.placing = False
     if c.n_jk:
-        split(&c, n_sets, 1, -1, 0)
+        if joker_search == 0:
+            joker_std(&c, n_sets)
+        else:
+            split(&c, n_sets, 1, -1, 0)
     elif c.pair_block >= 0 and not c.past4:
-        split_blocks(&c, n_sets)
+        split_blocks(&c, n_sets, 1)
     elif c.pair_block >= 0:
         split_plain(&c, n_sets, 1, -1, 0)
     if H.n_melds == 0 and P.seven_pairs:
         c.form = FORM_SEVEN
         c.ng = 0
         if c.n_jk:
-            split(&c, 0, 7, -1, 0)
+            if seven_pairs_distance(<const uint8_t*>c.real, P.quad_limit == 2) <= avail(&c):   # the kernel's check
+                split(&c, 0, 7, -1, 0)
         elif c.even:
             split_plain(&c, 0, 7, -1, 0)
     if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
@@ -2350,6 +2614,16 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
         return out
     finally:
         free(d)
+
+
+def _set_joker_search(str how):
+    """For the tests only (not thread-safe): find the standard readings of hands with jokers
+    ``"substitutes"`` first (:func:`joker_std`, the default) or ``"slots"`` (:func:`split`, slot by
+    slot); both give the same readings."""
+    global joker_search
+    if how not in ("substitutes", "slots"):
+        raise ValueError(f"_set_joker_search: 'substitutes' or 'slots', not {how!r}")
+    joker_search = 0 if how == "substitutes" else 1
 
 
 def check_hand(hand, bytes melds, int size, uint64_t outside):

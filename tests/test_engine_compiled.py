@@ -236,13 +236,16 @@ def test_joker_search_by_substitutes_finds_the_slot_search_readings(rule):
             if got is None or not case.joker_kinds:
                 continue
             rs, c, ms, s, jk = got
-            sets = []
+            sets, scores = [], []
+            args = (rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s), s["seat_wind"],
+                    s["round_wind"], _mask(jk))
             for how in ("slots", "substitutes"):
                 E._set_joker_search(how)
-                sets.append(_abstract(E.dump_readings(rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win,
-                                                      _flag_bits(s), s["seat_wind"], s["round_wind"], _mask(jk)),
-                                      rs.spec.every_win_slot))
+                sets.append(_abstract(E.dump_readings(*args), rs.spec.every_win_slot))
+                # scored (no dump): one placement per split where nothing reads where the jokers sit
+                scores.append(E.score_one(*args)[:5])
             assert sets[0] == sets[1], (case.describe(), sets[0] - sets[1], sets[1] - sets[0])
+            assert scores[0] == scores[1], (case.describe(), scores)
             n += 1
             compared += len(sets[0]) > 1
     finally:

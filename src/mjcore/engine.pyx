@@ -44,6 +44,7 @@ from mjcore._kernel cimport (
     mj_popcount64,
     seven_pairs_distance,
     std_udistance,
+    std_waits,
     suit_key,
 )
 from mjcore._tables cimport Tables, get_tables
@@ -172,7 +173,8 @@ cdef enum:               # fact families computed only when needed (Ctx.need)
     NEED_NINE = 2
     NEED_WIN = 4
     NEED_HELD = 8
-    NEED_ALL = 15
+    NEED_PLACE = 16     # which joker sits where (the winning tile's group, a straight's jokers)
+    NEED_ALL = 31
 
 
 cdef struct Grp:
@@ -329,6 +331,7 @@ cdef struct Ctx:
     # the standard form with jokers by substitutes (joker_std): the real tiles, and what
     # place_groups has still to put in the slots of a split (by kind)
     bint placing
+    bint one_place              # nothing reads where the jokers sit: one placement per split
     int8_t real0[34]
     int8_t preal[34]
     int8_t pface[34]            # jokers at their own face
@@ -1038,19 +1041,20 @@ cdef inline bint same_reps(const Grp* a, const Grp* b) noexcept nogil:
     return True
 
 
-cdef void place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
+cdef bint place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
     """The source of slot ``s`` of group ``i`` on: a real tile (0), a joker at its face (1) or a
     substitute (2), from the counts left in ``c.preal``, ``c.pface``, ``c.psub``. Every group holds a
     real tile; the interchangeable slots of a pung or pair take their sources in ascending order, and
     of two identical groups the second's sources are not below the first's (each reading once). Then
-    the free groups (:func:`free_groups`)."""
+    the free groups (:func:`free_groups`). When nothing reads where a joker sits (``c.one_place``), the
+    placements of one split give the same facts, so the first one is the only one: True once placed."""
     cdef Grp* g
     cdef int r, j, k
     cdef int8_t* ty
-    cdef bint real
+    cdef bint real, done = False
     if i == c.ng:
         free_groups(c, c.p_fs, c.p_fp, 0, 0)
-        return
+        return True
     g = &c.g[i]
     ty = &c.ptype[i * MAXSLOT]
     if s == 0:                                  # only real tiles of its kinds left: no choice
@@ -1063,20 +1067,19 @@ cdef void place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
                 g.phys[k] = g.rep[k]
                 ty[k] = 0
             if i == 0 or not same_reps(&c.g[i - 1], g) or memcmp(ty, ty - MAXSLOT, g.n) >= 0:
-                place_groups(c, i + 1, 0, 0)
+                done = place_groups(c, i + 1, 0, 0)
             for k in range(g.n):
                 c.preal[g.rep[k]] += 1
-            return
+            return done
     if s == g.n:
         real = False
         for k in range(g.n):
             real |= ty[k] == 0
         if not real:
-            return
+            return False
         if i > 0 and same_reps(&c.g[i - 1], g) and memcmp(ty, ty - MAXSLOT, g.n) < 0:
-            return
-        place_groups(c, i + 1, 0, 0)
-        return
+            return False
+        return place_groups(c, i + 1, 0, 0)
     r = g.rep[s]
     if g.kind == G_CHOW:
         last = 0
@@ -1084,28 +1087,33 @@ cdef void place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
         c.preal[r] -= 1
         g.phys[s] = r
         ty[s] = 0
-        place_groups(c, i, s + 1, 0)
+        done = place_groups(c, i, s + 1, 0)
         c.preal[r] += 1
+        if done and c.one_place:
+            return True
     if s == g.n - 1 and ty[0] and (s == 1 or ty[1]):
-        return                                  # the group's last slot and no real tile in it yet
+        return done                             # the group's last slot and no real tile in it yet
     if c.pface[r] and last <= 1:
         j = jidx(c, r)
         c.pface[r] -= 1
         c.jok[j] -= 1
         g.phys[s] = r
         ty[s] = 1
-        place_groups(c, i, s + 1, 1)
+        done |= place_groups(c, i, s + 1, 1)
         c.jok[j] += 1
         c.pface[r] += 1
+        if done and c.one_place:
+            return True
     if c.psub[r]:
         c.psub[r] -= 1
         c.subs += 1
         g.phys[s] = SUB
         ty[s] = 2
-        place_groups(c, i, s + 1, 2)
+        done |= place_groups(c, i, s + 1, 2)
         c.subs -= 1
         c.psub[r] += 1
     g.phys[s] = r
+    return done
 
 
 cdef inline int sub_distance(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
@@ -1165,12 +1173,28 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
     """``a`` more substitutes, of kinds ``t0`` and above (ascending: each multiset once)."""
     cdef uint64_t m
     cdef int t
-    if sub_distance(c, n_sets, n_pairs) > a + c.excess:
-        return
+    cdef Lookup L
+    cdef const Tables* T
     if a == 0:
         joker_leaf(c, n_sets, n_pairs)
         return
+    if sub_distance(c, n_sets, n_pairs) > a + c.excess:
+        return
     m = c.sub_kinds & ~((ONE << t0) - 1)
+    if a == 1 and c.excess == 0 and (n_pairs or c.vpair >= 0):
+        # the last substitute: the kinds completing the counts, from the kernel's wait tables at once
+        T = get_tables()
+        L.key[0] = c.skey[0]
+        L.key[1] = c.skey[1]
+        L.key[2] = c.skey[2]
+        L.key[3] = c.skey[3]
+        if n_pairs == 0:
+            L.key[c.vpair // 9] += 2 * POW5[c.vpair % 9]
+        L.state[0] = T.suit_state[L.key[0]]
+        L.state[1] = T.suit_state[L.key[1]]
+        L.state[2] = T.suit_state[L.key[2]]
+        L.state[3] = T.honor_state[L.key[3]]
+        m &= std_waits(T, &L)
     while m:
         t = mj_ctz64(m)
         m &= m - 1
@@ -1223,16 +1247,11 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
 cdef void joker_std(Ctx* c, int n_sets) noexcept nogil:
     """Every standard reading of a hand holding jokers (see above); the same readings as
     :func:`split`, each once."""
-    cdef int t, j, lo, hi, left = 0
-    cdef uint64_t near = 0
-    for t in range(34):
-        if c.real[t]:
-            if t >= 27:
-                near |= ONE << t
-            else:
-                lo = t - 2 if t % 9 >= 2 else t - t % 9
-                hi = t + 2 if t % 9 <= 6 else t - t % 9 + 8
-                near |= ((ONE << (hi - lo + 1)) - 1) << lo
+    cdef int t, j, b, left = 0
+    cdef uint64_t near = c.real_mask & HONOR_MASK, m
+    for b in range(3):                          # the kinds within two ranks of a real tile of the suit
+        m = (c.real_mask >> (9 * b)) & 0x1FF
+        near |= ((m | (m << 1) | (m << 2) | (m >> 1) | (m >> 2)) & 0x1FF) << (9 * b)
     c.sub_kinds = near & c.P.kinds
     if c.n_jk == 1:                             # its own kind is a face, not a substitute
         c.sub_kinds &= ~(ONE << c.jkind[0])
@@ -1248,6 +1267,7 @@ cdef void joker_std(Ctx* c, int n_sets) noexcept nogil:
     memset(c.pface, 0, 34)
     memset(c.psub, 0, 34)
     c.placing = True
+    c.one_place = not (c.need & NEED_PLACE) and not c.P.every_win_slot
     face_choice(c, 0, n_sets, left, near)
     c.placing = False
     memcpy(c.real, c.real0, 34)
@@ -2079,7 +2099,9 @@ cdef class Program:
                        | (NEED_NINE if X_NINE_GATES in read else 0)
                        | (NEED_WIN if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH}
                           else 0)
-                       | (NEED_HELD if read & {X_N_QUADS_HELD, X_N_PON_FOURTH} else 0))
+                       | (NEED_HELD if read & {X_N_QUADS_HELD, X_N_PON_FOURTH} else 0)
+                       | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
+                                                X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
         key = sorted({int(x) for x in a[:, 0].tolist() if x < NF} | {int(x) for x in r_int[:, 1].tolist() if x >= 0})
         self.p.n_key = len(key) if len(key) <= MAX_KEY else -1
         for i in range(max(self.p.n_key, 0)):

@@ -350,7 +350,8 @@ cdef struct Ctx:
     int8_t fpair[34]
 
 cdef uint64_t ONE = 1
-cdef int joker_search = 0       # the standard form with jokers: 0 by substitutes (joker_std), 1 slot by slot (split)
+cdef int joker_search = 0       # the standard form with jokers: 0 the faster of the two for the hand, 1 slot by
+                                # slot (split), 2 by substitutes (joker_std)
 cdef uint64_t TERM_MASK = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
 cdef uint64_t HONOR_MASK = ((ONE << 34) - 1) ^ ((ONE << 27) - 1)
 cdef uint64_t M258 = 0
@@ -1980,7 +1981,10 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
     c.form = FORM_STD
     c.placing = False
     if c.n_jk:
-        if joker_search == 0:
+        # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
+        # winning tile's group: there the slot-by-slot search is faster)
+        if joker_search == 2 or (joker_search == 0 and (avail(&c) <= 2 or (
+                not (c.need & NEED_PLACE) and not P.every_win_slot))):
             joker_std(&c, n_sets)
         else:
             split(&c, n_sets, 1, -1, 0)
@@ -2640,12 +2644,12 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
 
 def _set_joker_search(str how):
     """For the tests only (not thread-safe): find the standard readings of hands with jokers
-    ``"substitutes"`` first (:func:`joker_std`, the default) or ``"slots"`` (:func:`split`, slot by
-    slot); both give the same readings."""
+    ``"substitutes"`` first (:func:`joker_std`), ``"slots"`` (:func:`split`, slot by slot) or the faster
+    of the two for the hand (``"auto"``, the default); all give the same readings."""
     global joker_search
-    if how not in ("substitutes", "slots"):
-        raise ValueError(f"_set_joker_search: 'substitutes' or 'slots', not {how!r}")
-    joker_search = 0 if how == "substitutes" else 1
+    if how not in ("auto", "slots", "substitutes"):
+        raise ValueError(f"_set_joker_search: 'auto', 'slots' or 'substitutes', not {how!r}")
+    joker_search = ("auto", "slots", "substitutes").index(how)
 
 
 def check_hand(hand, bytes melds, int size, uint64_t outside):

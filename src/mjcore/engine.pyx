@@ -1117,19 +1117,27 @@ cdef bint place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
     return done
 
 
-cdef inline int sub_distance(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
-    """The kernel's distance of ``c.skey`` to ``n_sets`` sets and ``n_pairs`` pair (none: a virtual
-    pair of a kind nothing takes stands for it; 0 when there is no such kind): a lower bound of the
-    substitutes still needed."""
-    cdef Lookup L
+cdef inline bint sub_keys(const Ctx* c, int n_pairs, Lookup* L) noexcept nogil:
+    """The kernel's block keys of the counts ``c.skey`` for a target with ``n_pairs`` pair (none: with a
+    virtual pair of a kind nothing takes, which only widens what the tables allow); False when there
+    is no such kind."""
     L.key[0] = c.skey[0]
     L.key[1] = c.skey[1]
     L.key[2] = c.skey[2]
     L.key[3] = c.skey[3]
     if n_pairs == 0:
         if c.vpair < 0:
-            return 0
+            return False
         L.key[c.vpair // 9] += 2 * POW5[c.vpair % 9]
+    return True
+
+
+cdef inline int sub_distance(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
+    """The kernel's distance of ``c.skey`` to ``n_sets`` sets and ``n_pairs`` pair (0 without a key,
+    see :func:`sub_keys`): a lower bound of the substitutes still needed."""
+    cdef Lookup L
+    if not sub_keys(c, n_pairs, &L):
+        return 0
     return std_udistance(get_tables(), &L, n_sets)
 
 
@@ -1182,15 +1190,9 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
     if sub_distance(c, n_sets, n_pairs) > a + c.excess:
         return
     m = c.sub_kinds & ~((ONE << t0) - 1)
-    if a == 1 and c.excess == 0 and (n_pairs or c.vpair >= 0):
+    if a == 1 and c.excess == 0 and sub_keys(c, n_pairs, &L):
         # the last substitute: the kinds completing the counts, from the kernel's wait tables at once
         T = get_tables()
-        L.key[0] = c.skey[0]
-        L.key[1] = c.skey[1]
-        L.key[2] = c.skey[2]
-        L.key[3] = c.skey[3]
-        if n_pairs == 0:
-            L.key[c.vpair // 9] += 2 * POW5[c.vpair % 9]
         L.state[0] = T.suit_state[L.key[0]]
         L.state[1] = T.suit_state[L.key[1]]
         L.state[2] = T.suit_state[L.key[2]]

@@ -849,6 +849,8 @@ def _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, allow_five=False)
         raise ValueError("after_kong: the winning tile is the kong replacement, so self_drawn must be True")
     if ctx.triple_ron and ctx.self_drawn:
         raise ValueError("triple_ron (一炮三響) is a win on a discard: self_drawn must be False")
+    if ctx.tianhu and ctx.dihu:
+        raise ValueError("tianhu (the dealer's first draw) and dihu (another player's first turn) exclude each other")
     for wname in ("seat_wind", "round_wind"):
         if getattr(ctx, wname) not in (0, 1, 2, 3):
             raise ValueError(f"{wname} must be 0-3 (东南西北), not {getattr(ctx, wname)!r}")

@@ -417,6 +417,8 @@ BAD_FLAGS = [
     ("guangdong_jipinghu", dict(dihu=True, self_drawn=True), "dihu on a self-draw"),
     ("guangdong_jipinghu", dict(triple_ron=True, self_drawn=True), "triple_ron on a self-draw"),
     ("qingyuan", dict(after_kong=True), "after_kong without self_drawn"),
+    ("guangdong_tuidao", dict(tianhu=True, dihu=True, self_drawn=True), "tianhu with dihu"),
+    ("qingyuan", dict(tianhu=True, dihu=True, self_drawn=True), "tianhu with dihu"),
     ("tianjin", dict(self_drawn=True, robbing_kong=True, **{JOKER_KW: ["1p", "2p"]}), "self_drawn with robbing_kong"),
 ]
 
@@ -431,3 +433,8 @@ def test_inconsistent_flags_are_value_errors(rule, flags, why):
     rs = rules.get(rule)                  # outside the raises block: a missing rule set must not pass
     with pytest.raises(ValueError):
         rs.score(hand, win_tile="1p", **flags)
+    if JOKER_KW not in flags:             # the batch: the engine's row check, explained by the scalar call
+        hands = np.array([R.parse(hand)] * 2, np.uint8)
+        row_flags = {k: np.array([False, v]) for k, v in flags.items()}
+        with pytest.raises(ValueError, match=r"hands\[1\]"):
+            rs.score_batch(hands, [R.tile("1p")] * 2, **row_flags)

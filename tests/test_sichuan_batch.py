@@ -121,6 +121,15 @@ def test_batch_workers_agree_on_many_rows():
     (lambda: S.score_batch(np.stack([mjpy.parse("11224444557799m")]), tianhu=True, dihu=True), ValueError,
      "exclude each other"),
     (lambda: S.best_fan_if_tenpai_batch(np.zeros((1, 34), np.uint8), workers=0), ValueError, "workers"),
+    # per-row flags and winning tiles: the engine's row check finds the row, the module says why
+    (lambda: S.score_batch(np.stack([mjpy.parse("11224444557799m")] * 4), self_drawn=np.array([1, 1, 0, 1], bool),
+                           after_kong=np.array([0, 0, 1, 0], bool)), ValueError, "row 2: after_kong needs self_drawn=True"),
+    (lambda: S.score_batch(np.stack([mjpy.parse("11224444557799m")] * 3), np.array([0, 9, 0])), ValueError,
+     "row 1: win_tile 1p is not among the concealed tiles"),
+    (lambda: S.score_batch(np.stack([mjpy.parse("11224444557799m")] * 3), tianhu=np.array([0, 0, 1], bool),
+                           dihu=np.array([0, 0, 1], bool)), ValueError, "row 2: tianhu and dihu exclude each other"),
+    (lambda: S.score_batch(np.stack([mjpy.parse("123456789m55p")] * 2), tianhu=np.array([0, 1], bool),
+                           melds=[[Meld("pon", "111s")]] * 2), ValueError, "row 1: tianhu/dihu"),
 ])
 def test_batch_bad_input(call, err, match):
     with pytest.raises(err, match=match):

@@ -34,7 +34,16 @@ cdef extern from *:
     static __inline int mj_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
     #else
     static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #if defined(__POPCNT__) || defined(__aarch64__)
     static inline int mj_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else   /* a portable x86-64 build has no popcnt instruction: bit arithmetic, not a libgcc call */
+    static inline int mj_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
     #endif
     """
     int mj_ctz64(unsigned long long x) noexcept nogil       # x != 0

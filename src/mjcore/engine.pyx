@@ -86,8 +86,41 @@ cdef extern from *:
         *nz = m; *total = s; *over4 = big; *odd = o;
     #endif
     }
+
+    /* Bit i set when f[i] != 0, for i < n <= 64: sixteen ints per step with SSE2 (every x86-64),
+       a plain loop elsewhere. */
+    #if defined(__SSE2__) || defined(_M_X64)
+    #include <emmintrin.h>
+    static inline unsigned long long mj_nonzero_bits(const int* f, int n) {
+        unsigned long long b = 0;
+        int i = 0;
+        const __m128i z = _mm_setzero_si128();
+        for (; i + 16 <= n; i += 16) {
+            __m128i a = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(f + i)), z),
+                                        _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(f + i + 4)), z));
+            __m128i c = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(f + i + 8)), z),
+                                        _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(f + i + 12)), z));
+            b |= (unsigned long long)(~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, c)) & 0xFFFFu) << i;
+        }
+        for (; i + 4 <= n; i += 4)
+            b |= (unsigned long long)(~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+                     _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(f + i)), z))) & 15u) << i;
+        for (; i < n; i++)
+            b |= (unsigned long long)(f[i] != 0) << i;
+        return b;
+    }
+    #else
+    static inline unsigned long long mj_nonzero_bits(const int* f, int n) {
+        unsigned long long b = 0;
+        int i;
+        for (i = 0; i < n; i++)
+            b |= (unsigned long long)(f[i] != 0) << i;
+        return b;
+    }
+    #endif
     """
     void mj_counts_summary(const uint8_t* h, uint64_t* nz, int* total, int* over4, int* odd) noexcept nogil
+    uint64_t mj_nonzero_bits(const int32_t* f, int n) noexcept nogil
 
 from mjcore.batch import _executor, resolve_workers
 
@@ -328,6 +361,7 @@ cdef struct Ctx:
     int meld_counts[34]
     uint32_t meld_chow_starts
     uint8_t pre[34]             # concealed counts before the winning tile
+    int meld_jokers             # a declared meld holds a joker tile
     # the standard form with jokers by substitutes (joker_std): the real tiles, and what
     # place_groups has still to put in the slots of a split (by kind)
     bint placing
@@ -353,7 +387,8 @@ cdef uint64_t ONE = 1
 cdef int joker_search = 0       # the standard form with jokers: 0 the faster of the two for the hand, 1 slot by
                                 # slot (split), 2 by substitutes (joker_std)
 cdef uint64_t TERM_MASK = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
-cdef uint64_t HONOR_MASK = ((ONE << 34) - 1) ^ ((ONE << 27) - 1)
+cdef uint64_t ALL_KINDS = (ONE << 34) - 1
+cdef uint64_t HONOR_MASK = ALL_KINDS ^ ((ONE << 27) - 1)
 cdef uint64_t M258 = 0
 cdef uint64_t SUIT_MASK[3]
 cdef int _i
@@ -387,13 +422,7 @@ cdef inline bint is_joker(const Ctx* c, int k) noexcept nogil:
 # ------------------------------------------------------------------------------------ tables
 cdef inline uint64_t fact_bits(const Prog* P, const int32_t* f) noexcept nogil:
     """Bit i set when fact i is not 0, for the facts the clause bits test (``P.read_bits``)."""
-    cdef uint64_t b = 0, m = P.read_bits
-    cdef int i
-    while m:
-        i = mj_ctz64(m)
-        b |= <uint64_t>(f[i] != 0) << i
-        m &= m - 1
-    return b
+    return mj_nonzero_bits(f, NF) & P.read_bits
 
 
 cdef inline bint expr_true(const Prog* P, int e, const int32_t* f, uint64_t fb) noexcept nogil:
@@ -1741,52 +1770,14 @@ cdef void any_shape(Ctx* c) noexcept nogil:
     c.ng = 0
 
 
-cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
-    cdef int i, j, t, m, k, cls, need, total_j = 0, added, x, odd = 0, over4
-    cdef uint64_t nz
-    cdef int per_class[11]
-    cdef uint64_t wanted = 0
+cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
+    """The set-up no count reads: the declared melds summarised and their facts in ``c.hand_f``
+    (a waiting hand does this once for all its winning tiles: :func:`score_wait`)."""
+    cdef int i, m, k, t
     c.P = P
     c.H = H
-    c.out = o
-    c.ng = 0
-    c.n_jk = 0
-    c.subs = 0
-    c.real_mask = 0
     memset(c.hand_f, 0, sizeof(c.hand_f))
     memset(c.meld_counts, 0, sizeof(c.meld_counts))
-    mj_counts_summary(H.counts, &nz, &x, &over4, &odd)
-    memcpy(c.pre, H.counts, 34)
-    if (nz & H.jmask) == 0:                     # no joker tile held
-        memcpy(c.real, H.counts, 34)
-        c.real_mask = nz
-        c.rmask = nz
-        c.even = not odd
-        c.pair_block = pair_block(H.counts)
-        c.past4 = over4
-    else:
-        odd = 0
-        for i in range(34):
-            x = H.counts[i]
-            if x == 0:
-                c.real[i] = 0
-            elif (H.jmask >> i) & 1:
-                c.real[i] = 0
-                c.jkind[c.n_jk] = i
-                c.jok[c.n_jk] = x
-                total_j += x
-                c.n_jk += 1
-            else:
-                c.real[i] = x
-                c.real_mask |= ONE << i
-                odd |= x
-        c.even = (odd & 1) == 0
-        c.rmask = c.real_mask
-        c.rkey[0] = suit_key(<const uint8_t*>c.real)
-        c.rkey[1] = suit_key(<const uint8_t*>c.real + 9)
-        c.rkey[2] = suit_key(<const uint8_t*>c.real + 18)
-        c.rkey[3] = honor_key(<const uint8_t*>c.real + 27)
-    c.pre[H.win] -= 1
     c.meld_kinds = 0
     c.meld_pungs_dragon = c.meld_pungs_wind = c.meld_seat = c.meld_round = 0
     c.meld_chows = c.meld_pungs = 0
@@ -1834,6 +1825,68 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
                 c.hand_f[X_N_OPEN] += 1
                 if k != M_PON:
                     c.hand_f[X_N_MINGANG] += 1
+    c.meld_jokers = c.hand_f[X_JOKERS_HELD]
+    if H.n_melds == 4 and c.hand_f[X_N_ANKAN] == 0:
+        c.hand_f[X_ALL_MELDS_OPEN] = 1
+    c.hand_f[X_N_KONGS] = c.hand_f[X_N_ANKAN] + c.hand_f[X_N_MINGANG]
+
+
+cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
+    """The set-up of the counts ``c.H.counts`` (winning tile ``c.H.win`` included, situation
+    ``c.H.flags``), after :func:`setup_meta` of its melds; the result goes to ``o``."""
+    cdef const Prog* P = c.P
+    cdef const Hand* H = c.H
+    cdef int i, m, t, cls, need, total_j = 0, x, odd = 0, over4
+    cdef uint64_t nz
+    cdef int per_class[11]
+    cdef uint64_t wanted = 0
+    c.out = o
+    o.status = S_INCOMPLETE
+    o.total = 0
+    o.n_sub = 0
+    o.uncapped = 0
+    o.failed = -1
+    o.missing = 0
+    o.n_readings = 0
+    o.ng = 0
+    c.ng = 0
+    c.n_jk = 0
+    c.subs = 0
+    c.real_mask = 0
+    for i in range(N_FLAGS):
+        c.hand_f[X_SELF_DRAWN + i] = (H.flags >> i) & 1
+    mj_counts_summary(H.counts, &nz, &x, &over4, &odd)
+    memcpy(c.pre, H.counts, 34)
+    if (nz & H.jmask) == 0:                     # no joker tile held
+        memcpy(c.real, H.counts, 34)
+        c.real_mask = nz
+        c.rmask = nz
+        c.even = not odd
+        c.pair_block = pair_block(H.counts)
+        c.past4 = over4
+    else:
+        odd = 0
+        for i in range(34):
+            x = H.counts[i]
+            if x == 0:
+                c.real[i] = 0
+            elif (H.jmask >> i) & 1:
+                c.real[i] = 0
+                c.jkind[c.n_jk] = i
+                c.jok[c.n_jk] = x
+                total_j += x
+                c.n_jk += 1
+            else:
+                c.real[i] = x
+                c.real_mask |= ONE << i
+                odd |= x
+        c.even = (odd & 1) == 0
+        c.rmask = c.real_mask
+        c.rkey[0] = suit_key(<const uint8_t*>c.real)
+        c.rkey[1] = suit_key(<const uint8_t*>c.real + 9)
+        c.rkey[2] = suit_key(<const uint8_t*>c.real + 18)
+        c.rkey[3] = honor_key(<const uint8_t*>c.real + 27)
+    c.pre[H.win] -= 1
     # a reading may exceed four of a kind only with jokers or a virtual fifth copy (waits)
     c.over4 = c.n_jk != 0 or over4 != 0
     for m in range(H.n_melds):
@@ -1841,22 +1894,16 @@ cdef void setup(Ctx* c, const Prog* P, const Hand* H, Out* o) noexcept nogil:
         for i in range(3 if H.mkind[m] == M_CHI else 1):
             if H.counts[t + i] + c.meld_counts[t + i] > 4:
                 c.over4 = True
-    if H.n_melds == 4 and c.hand_f[X_N_ANKAN] == 0:
-        c.hand_f[X_ALL_MELDS_OPEN] = 1
     if c.n_jk == 0:                             # every reading holds the hand's own kinds and counts
         kind_facts(c, c.meld_kinds | c.real_mask, c.hand_f)
         if c.need & NEED_HELD:
             c.hand_f[X_N_QUADS_HELD] = mj_popcount64(four_mask(H.counts))
-            k = 0
+            x = 0
             for m in range(H.n_melds):
                 if H.mkind[m] == M_PON and H.counts[H.mtile[m]]:
-                    k += 1
-            c.hand_f[X_N_PON_FOURTH] = k
-    if total_j:
-        c.hand_f[X_JOKERS_HELD] = 1
-    for i in range(N_FLAGS):
-        c.hand_f[X_SELF_DRAWN + i] = (H.flags >> i) & 1
-    c.hand_f[X_N_KONGS] = c.hand_f[X_N_ANKAN] + c.hand_f[X_N_MINGANG]
+                    x += 1
+            c.hand_f[X_N_PON_FOURTH] = x
+    c.hand_f[X_JOKERS_HELD] = c.meld_jokers or total_j != 0
     # representative kinds for jokers alone (a free group takes two jokers at least)
     c.n_fset = 0
     c.n_fpair = 0
@@ -1953,65 +2000,90 @@ cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds,
     return hand_waits(get_tables(), h, &k, &four)
 
 
-cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
-                     int* dump_n=NULL, bint detail=True, Memo* memo=NULL) noexcept nogil:
-    cdef Ctx c
-    cdef int w, n_sets, dup
+cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint detail, Memo* memo) noexcept nogil:
     c.detail = detail
     c.memo = memo if P.n_key >= 0 and dump == NULL else NULL
     c.dump = dump
     c.dump_cap = dump_cap
     c.need = NEED_ALL if dump != NULL else P.need
     c.dump_n = 0
-    o.status = S_INCOMPLETE
-    o.total = 0
-    o.n_sub = 0
-    o.uncapped = 0
-    o.failed = -1
-    o.missing = 0
-    o.n_readings = 0
-    o.ng = 0
-    setup(&c, P, H, o)
+
+
+cdef void search(Ctx* c) noexcept nogil:
+    """Every reading of the hand set up in ``c`` (:func:`setup_counts`), each scored into ``c.out``."""
+    cdef const Prog* P = c.P
+    cdef const Hand* H = c.H
+    cdef Out* o = c.out
+    cdef int w, n_sets, dup
+    cdef uint64_t fb = 0
+    cdef bint have_fb = False
     for w in range(P.n_wins):                   # conditions on the situation and melds first
-        if P.w_hand[w] and not expr_true(P, P.w_expr[w], c.hand_f, fact_bits(P, c.hand_f)):
+        if not P.w_hand[w]:
+            continue
+        if not have_fb:
+            fb = fact_bits(P, c.hand_f)
+            have_fb = True
+        if not expr_true(P, P.w_expr[w], c.hand_f, fb):
             o.status = S_HAND_FAILED
             o.failed = w
             return
     n_sets = 4 - H.n_melds
-    if not P.any_honors and c.n_jk and not maybe_complete(&c, n_sets):
+    if not P.any_honors and c.n_jk and not maybe_complete(c, n_sets):
         return                                  # (without jokers the split below fails as fast)
     c.form = FORM_STD
     c.placing = False
     if c.n_jk:
         # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
         # winning tile's group: there the slot-by-slot search is faster)
-        if joker_search == 2 or (joker_search == 0 and (avail(&c) <= 2 or (
+        if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
                 not (c.need & NEED_PLACE) and not P.every_win_slot))):
-            joker_std(&c, n_sets)
+            joker_std(c, n_sets)
         else:
-            split(&c, n_sets, 1, -1, 0)
+            split(c, n_sets, 1, -1, 0)
     elif c.pair_block >= 0 and not c.past4:
-        split_blocks(&c, n_sets, 1)
+        split_blocks(c, n_sets, 1)
     elif c.pair_block >= 0:
-        split_plain(&c, n_sets, 1, -1, 0)
+        split_plain(c, n_sets, 1, -1, 0)
     if H.n_melds == 0 and P.seven_pairs:
         c.form = FORM_SEVEN
         c.ng = 0
         if c.n_jk:
-            if seven_pairs_distance(<const uint8_t*>c.real, P.quad_limit == 2) <= avail(&c):   # the kernel's check
-                split(&c, 0, 7, -1, 0)
+            if seven_pairs_distance(<const uint8_t*>c.real, P.quad_limit == 2) <= avail(c):   # the kernel's check
+                split(c, 0, 7, -1, 0)
         elif c.even:
-            split_plain(&c, 0, 7, -1, 0)
+            split_plain(c, 0, 7, -1, 0)
     if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
         c.form = FORM_THIRTEEN
         for dup in range(13):
-            orphans(&c, ORPHANS[dup])
+            orphans(c, ORPHANS[dup])
     if P.any_honors:
-        any_shape(&c)
-    if o.missing and o.status != S_HAND_FAILED:
+        any_shape(c)
+    if o.missing:
         o.status = S_MISSING
+
+
+cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
+                     int* dump_n=NULL, bint detail=True, Memo* memo=NULL) noexcept nogil:
+    """Score the hand ``H`` into ``o`` (every reading; the best kept)."""
+    cdef Ctx c
+    ctx_init(&c, P, dump, dump_cap, detail, memo)
+    setup_meta(&c, P, H)
+    setup_counts(&c, o)
+    search(&c)
     if dump_n != NULL:
         dump_n[0] = c.dump_n
+
+
+cdef void score_wait(Ctx* c, Hand* H, int t, uint32_t flags, Out* o) noexcept nogil:
+    """Score the waiting hand ``H`` (13 tiles with its melds, set up by :func:`setup_meta`) with the
+    winning tile ``t`` added, under the situation ``flags``, into ``o``: only the counts' set-up is
+    redone for each tile."""
+    H.counts[t] += 1
+    H.win = t
+    H.flags = flags
+    setup_counts(c, o)
+    search(c)
+    H.counts[t] -= 1
 
 
 # ------------------------------------------------------------------------------------ Python API
@@ -2290,20 +2362,6 @@ cdef void held_counts(const Hand* H, int* held) noexcept nogil:
             held[t] += 3 if H.mkind[i] == 2 else 4
 
 
-cdef bint _valid(const Hand* H, int size, uint64_t outside) noexcept nogil:
-    """Counts 0-4, ``size`` tiles with the melds' 3 each, at most four of a kind with the melds,
-    no kind in ``outside``, the winning tile held (``H.win`` 0-33; -1: no winning tile)."""
-    cdef int i, k, total = 0
-    cdef int held[34]
-    held_counts(H, held)
-    for i in range(34):
-        k = H.counts[i]
-        total += k
-        if k > 4 or held[i] > 4 or (held[i] and (outside >> i) & 1):
-            return False
-    return total == size - 3 * H.n_melds and (H.win < 0 or H.counts[H.win] >= 1)
-
-
 def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat, int round_,
               uint64_t jmask, bint groups=False, int size=-1, uint64_t outside=0):
     """Score one hand: ``(status, total, n_substitutes, failed, missing, detail)``.
@@ -2328,7 +2386,7 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
         if size >= 0:
             return None
         raise ValueError("score_one: 34 counts as bytes or a C-contiguous uint8 array")
-    if size >= 0 and not _valid(&H, size, outside):
+    if size >= 0 and check_row(H.counts, mp, nm, win, flags, size, outside) != nm:
         return None
     cdef Memo* memo = NULL
     if jmask:                                   # joker readings repeat their facts
@@ -2343,20 +2401,22 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     return o.status, o.total, o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
 
 
-cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags,
-                   int size) noexcept nogil:
-    """The melds of a batch row (-1: the row is bad input: counts, size, melds, winning tile, tile
-    set or inconsistent flags; the Python boundary then explains it by the scalar call). ``size``
-    13 (a waiting hand): no winning tile (``win`` is not read)."""
+cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32_t flags, int size,
+                   uint64_t outside) noexcept nogil:
+    """The number of melds of a hand (-1: bad input), the one check of every entry point: counts 0-4,
+    ``slots`` meld (kind code, lowest tile) pairs (an empty slot ends them), ``size`` tiles with the
+    melds' 3 each, at most four of a kind with the melds, no kind in ``outside``, the winning tile
+    0-33 and held (``size`` 14; -1 elsewhere: none), and consistent flags. The Python boundary
+    explains a bad row by the scalar call."""
     cdef int i, j, k, t, total, nm = 0, bad, odd, d
     cdef uint64_t kinds
     cdef int8_t extra[34]                       # copies in the melds (written only at meld tiles)
-    if size == 14 and (win < 0 or win > 33 or h[win] < 1):
+    if (size == 14 or win >= 0) and (win < 0 or win > 33 or h[win] < 1):
         return -1
     mj_counts_summary(h, &kinds, &total, &bad, &odd)
     if bad:
         return -1
-    for j in range(4):                          # melds: codes, order, and their tiles' copies
+    for j in range(slots):                      # melds: codes, order, and their tiles' copies
         k = m[2 * j]
         t = m[2 * j + 1]
         if k == 0:
@@ -2381,13 +2441,19 @@ cdef int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, ui
         for d in range(3 if m[2 * j] == M_CHI else 1):
             if h[t + d] + extra[t + d] > 4:
                 return -1
-    if total != size - 3 * nm or (kinds & ~P.kinds):
+    if total != size - 3 * nm or (kinds & outside):
         return -1
     if ((flags & 5) == 5 or (flags & 3) == 2 or (flags & 129) == 129 or (flags & 257) == 257
-            or (flags & 6) == 6 or (flags & 258) == 258 or (flags & 260) == 260):
+            or (flags & 6) == 6 or (flags & 258) == 258 or (flags & 260) == 260 or (flags & 48) == 48):
         return -1                               # self-drawn with robbing / triple_ron / kong_discard, after_kong without
-                                                # self-drawn, two of after_kong / robbing / kong_discard
+                                                # self-drawn, two of after_kong / robbing / kong_discard, tianhu and dihu
     return nm
+
+
+cdef inline int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags,
+                          int size) noexcept nogil:
+    """:func:`check_row` of a batch row (four meld slots, the rule set's tiles)."""
+    return check_row(h, m, 4, win, flags, size, ~P.kinds & ALL_KINDS)
 
 
 cdef Memo* new_memo() noexcept nogil:
@@ -2492,35 +2558,33 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
     discard; the same for one) keeping the higher; False when no tile wins."""
     cdef Hand H
     cdef Out o
-    cdef uint8_t c[34]
+    cdef Ctx c
     cdef int held[34]
     cdef int t, m
     cdef bint found = False, won
     cdef double v
     cdef uint64_t cand
-    memcpy(c, counts, 34)
-    load_hand(&H, c, melds, nm, 0, flags, seat, rnd, jmask)
+    load_hand(&H, counts, melds, nm, 0, flags, seat, rnd, jmask)
     held_counts(&H, held)
+    ctx_init(&c, P, NULL, 0, False, memo)
+    setup_meta(&c, P, &H)
     best[0] = 0
-    cand = wait_candidates(P, c, nm, jmask) & P.kinds
+    cand = wait_candidates(P, counts, nm, jmask) & P.kinds
     while cand:
         t = mj_ctz64(cand)
         cand &= cand - 1
         if held[t] >= limit:
             continue
-        c[t] += 1
         won = False
         v = 0
         for m in range(1 if flags2 == flags else 2):
-            load_hand(&H, c, melds, nm, t, flags if m == 0 else flags2, seat, rnd, jmask)
-            score_hand(P, &H, &o, NULL, 0, NULL, False, memo)
+            score_wait(&c, &H, t, flags if m == 0 else flags2, &o)
             if o.status == S_WIN and (not won or o.total > v):
                 won = True
                 v = o.total
         if won and (not found or (v < best[0] if lowest else v > best[0])):
             found = True
             best[0] = v
-        c[t] -= 1
     return found
 
 
@@ -2663,7 +2727,8 @@ def check_hand(hand, bytes melds, int size, uint64_t outside):
     if len(melds) > 8 or len(melds) % 2:
         raise ValueError("check_hand: at most 4 (kind, tile) meld pairs")
     load_meta(&H, <const int8_t*><const char*>melds, len(melds) // 2, -1, 0, 27, 27, 0)
-    if not _copy_counts(&H, hand) or not _valid(&H, size, outside):
+    if not _copy_counts(&H, hand) or check_row(H.counts, <const int8_t*><const char*>melds, H.n_melds, -1, 0, size,
+                                               outside) != H.n_melds:
         return None
     return (<char*>H.counts)[:34]
 
@@ -2678,9 +2743,9 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     allowed only without jokers."""
     cdef Hand H
     cdef Out o
+    cdef Ctx c
     cdef Out* best_o = <Out*>malloc(sizeof(Out))
     cdef Memo* memo = <Memo*>malloc(sizeof(Memo))
-    cdef uint8_t c[34]
     cdef int ts[34]
     cdef int t, m, i, n_modes = len(modes), n_tiles, best_m
     cdef uint64_t cand
@@ -2700,32 +2765,29 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
             raise ValueError("waits_one: a fifth copy with jokers")
         for m in range(n_modes):
             fl[m] = modes[m]
-        memcpy(c, <const uint8_t*>counts, 34)
-        load_meta(&H, mp, nm, 0, 0, seat, round_, jmask)
-        memcpy(H.counts, c, 34)
+        load_hand(&H, <const uint8_t*>counts, mp, nm, 0, 0, seat, round_, jmask)
         held_counts(&H, held)
         n_tiles = 0
         for t in range(34):
             if (prog.p.kinds >> t) & 1 and held[t] < limit:
                 ts[n_tiles] = t
                 n_tiles += 1
-        cand = wait_candidates(&prog.p, c, nm, jmask)
+        cand = wait_candidates(&prog.p, H.counts, nm, jmask)
+        ctx_init(&c, &prog.p, NULL, 0, True, memo)
+        setup_meta(&c, &prog.p, &H)
         out = []
         for i in range(n_tiles):
             t = ts[i]
             best_m = -1
-            with nogil:
-                c[t] += 1
-                # the kernel's waits (a fifth copy included: a wait on a kind the player holds four
-                # of, for rule sets that count it; never with jokers)
-                if (cand >> t) & 1:
+            # the kernel's waits (a fifth copy included: a wait on a kind the player holds four of, for
+            # rule sets that count it; never with jokers)
+            if (cand >> t) & 1:
+                with nogil:
                     for m in range(n_modes):
-                        load_hand(&H, c, mp, nm, t, fl[m], seat, round_, jmask)
-                        score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, memo)
+                        score_wait(&c, &H, t, fl[m], &o)
                         if o.status == S_WIN and (best_m < 0 or o.total > best_o.total):
                             best_m = m
                             memcpy(best_o, &o, sizeof(Out))
-                c[t] -= 1
             if best_m >= 0:
                 out.append((t, best_m, best_o.total, best_o.n_sub, _result(prog, best_o, groups)))
         return out

@@ -34,6 +34,8 @@ import mjpy
 from mjpy.meld import Meld, coerce_melds
 from mjpy.tiles import TILE_NAMES, suit_number, tile_index
 
+from .engine.scoring import _str_counts
+
 __all__ = [
     "PROFILES",
     "FAN_TABLES",
@@ -55,6 +57,8 @@ __all__ = [
 SUITS = "mps"
 SUIT_NAMES = {"m": "万", "p": "筒", "s": "条"}
 _KONG_KINDS = frozenset(("minkan", "kakan", "ankan", "kan"))
+_PON, _KONG = 2, 3                      # mjcore.engine.MELD_CODES of pon and minkan (checked in the tests)
+_HONORS = ((1 << 34) - 1) ^ ((1 << 27) - 1)     # kinds outside the 108 tiles, for mjcore.engine.check_hand
 
 
 # ----------------------------------------------------------------------------------------------
@@ -190,9 +194,12 @@ def normalize_dingque(dingque) -> Optional[int]:
 # ----------------------------------------------------------------------------------------------
 def _engine(opts: SichuanOptions):
     """The rule-engine rule set of ``opts`` (:func:`mjpy.rules.bindings.sichuan_rules`, cached on ``opts``)."""
-    from .bindings import sichuan_rules     # local: bindings reads SichuanOptions from this module
+    rs = opts.__dict__.get("_engine_rules")    # (the cache sichuan_rules keeps on the options)
+    if rs is None:
+        from .bindings import sichuan_rules     # local: bindings reads SichuanOptions from this module
 
-    return sichuan_rules(opts)
+        rs = sichuan_rules(opts)
+    return rs
 
 
 def _tables() -> Dict[str, tuple]:
@@ -543,15 +550,39 @@ def best_fan_if_tenpai(hand13, melds=(), dingque=None, *, profile: Optional[str]
     from mjcore import engine as E
 
     opts = _resolve_options(profile, options)
-    c = _counts(hand13)
-    pons, kongs, _ = _melds(melds)
-    _check_total(c, pons, kongs, 13, "hand")
+    got = _engine_hand(hand13, melds, 13)
+    if got is None:                             # the module's checks read (and explain) the hand
+        c = _counts(hand13)
+        pons, kongs, _ = _melds(melds)
+        _check_total(c, pons, kongs, 13, "hand")
+        got = bytes(c), bytes([x for t in pons for x in (_PON, t)] + [x for t in kongs for x in (_KONG, t)])
     dq = normalize_dingque(opts.dingque if dingque is None else dingque)
-    pon, kong = E.MELD_CODES["pon"], E.MELD_CODES["minkan"]      # (a kong as minkan: the tables count kongs alike)
-    melds_b = bytes([x for t in pons for x in (pon, t)] + [x for t in kongs for x in (kong, t)])
     flags = 0 if dq is None else (dq + 1) << E.DINGQUE_SHIFT_BITS
-    return E.best_wait_one(_engine(opts).compiled.program, bytes(c), melds_b, flags, flags,
+    return E.best_wait_one(_engine(opts).compiled.program, got[0], got[1], flags, flags,
                            5 if opts.count_exhausted_waits else 4, opts.chadajiao == "min")
+
+
+def _engine_hand(hand, melds, size: int) -> Optional[Tuple[bytes, bytes]]:
+    """The engine's counts and meld codes (a kong as minkan: the tables count kongs alike) of a valid
+    hand given as a notation string or a uint8 count array with a list of :class:`Meld`, checked in
+    C (:func:`mjcore.engine.check_hand`); ``None`` for a bad hand or another form (the module's own
+    checks then read and explain it)."""
+    from mjcore import engine as E
+
+    if (type(melds) is not list and type(melds) is not tuple) or len(melds) > 4:
+        return None
+    codes = []
+    for m in melds:
+        if type(m) is not Meld or m._kind == "chi":
+            return None
+        codes += (_KONG if m._kind in _KONG_KINDS else _PON, m._tiles[0])
+    if type(hand) is str:
+        hand = _str_counts(hand)
+        if hand is None:
+            return None
+    codes = bytes(codes)
+    counts = E.check_hand(hand, codes, size, _HONORS)
+    return None if counts is None else (counts, codes)
 
 
 def forced_win(hand13, tile, wall_remaining: int, melds=(), dingque=None, *, profile: Optional[str] = None,
@@ -684,9 +715,21 @@ def _batch_arrays(hands, melds) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     return h, np.ascontiguousarray(_batch_melds(melds, len(h)).astype(np.int8))
 
 
-def _bad_row(h: np.ndarray, marr: Optional[np.ndarray], r: int, need: int) -> str:
-    """Why row ``r`` was rejected by the kernel loop."""
+def _bad_row(h: np.ndarray, marr: Optional[np.ndarray], r: int, need: int, flags: Optional[np.ndarray] = None,
+             wins: Optional[np.ndarray] = None) -> str:
+    """Why row ``r`` was rejected by the kernel loop: its flags (:func:`_flag_problem`), its winning
+    tile, its counts or its melds."""
     row = h[r]
+    if flags is not None:
+        problem = _flag_problem(int(flags[r]), marr is not None and bool(marr[r].any()))
+        if problem:
+            return f"row {r}: {problem}"
+    if wins is not None:
+        w = int(wins[r])
+        if not 0 <= w <= 26:
+            return f"win_tile[{r}] = {w}: Sichuan tiles are indices 0-26"
+        if row[w] == 0:
+            return f"row {r}: win_tile {TILE_NAMES[w]} is not among the concealed tiles"
     for t in range(34):
         if row[t] > 4:
             return f"hands row {r}: {TILE_NAMES[t]} count {int(row[t])} outside 0-4"
@@ -708,6 +751,21 @@ def _bad_row(h: np.ndarray, marr: Optional[np.ndarray], r: int, need: int) -> st
             f"expected {need - 3 * k}")
 
 
+def _flag_problem(bits: int, melds: bool) -> Optional[str]:
+    """What is wrong with one row's situation flags (engine flag bits), or None."""
+    on = {name: bool(bits & b) for name, b in _FLAG_BIT.items()}
+    for name, need_sd in (("after_kong", True), ("kong_discard", False), ("robbing_kong", False)):
+        if on[name] and on["self_drawn"] != need_sd:
+            return f"{name} needs self_drawn={need_sd}"
+    if on["after_kong"] + on["kong_discard"] + on["robbing_kong"] > 1:
+        return "at most one of after_kong, kong_discard, robbing_kong"
+    if on["tianhu"] and on["dihu"]:
+        return "tianhu and dihu exclude each other"
+    if (on["tianhu"] or on["dihu"]) and melds:
+        return "tianhu/dihu: the hand cannot have declared melds"
+    return None
+
+
 def _codes8(marr: Optional[np.ndarray], n: int) -> Tuple[np.ndarray, int]:
     """Pon / kong counts (N, 34) -> the engine's (N, 8) (kind code, lowest tile) pairs
     (:func:`mjcore.engine.melds_from_counts`) and the first row whose melds are not 0 / 3 / 4 entries
@@ -722,14 +780,15 @@ def _codes8(marr: Optional[np.ndarray], n: int) -> Tuple[np.ndarray, int]:
 
 def _run_batch(h, marr, dq, flags, opts, score: bool, workers, wins=None) -> np.ndarray:
     """Score (``score``) or 查大叫 every row on the rule engine (:func:`mjcore.engine.score_rows` /
-    :func:`mjcore.engine.best_wait_rows`, no GIL); a bad row raises :func:`_bad_row`'s message."""
+    :func:`mjcore.engine.best_wait_rows`, no GIL), which checks each row (counts, melds, winning tile,
+    flags) in the same loop; a bad row raises :func:`_bad_row`'s message."""
     from mjcore import engine as E
 
     n, need = len(h), 14 if score else 13
     codes, bad = _codes8(marr, n)
     if bad >= 0:
-        raise ValueError(_bad_row(h, marr, bad, need))
-    bits = (dq.astype(np.int64) + 1).astype(np.uint32) << np.uint32(E.DINGQUE_SHIFT_BITS)
+        raise ValueError(_bad_row(h, marr, bad, need, flags, wins))
+    bits = (dq.astype(np.uint32) + np.uint32(1)) << np.uint32(E.DINGQUE_SHIFT_BITS)
     if flags is not None:
         bits |= flags
     prog = _engine(opts).compiled.program
@@ -743,7 +802,7 @@ def _run_batch(h, marr, dq, flags, opts, score: bool, workers, wins=None) -> np.
                          opts.chadajiao == "min", out, status, workers)
     bad = np.flatnonzero(status == E.STATUS_BAD)
     if len(bad):
-        raise ValueError(_bad_row(h, marr, int(bad[0]), need))
+        raise ValueError(_bad_row(h, marr, int(bad[0]), need, flags, wins))
     return out.astype(np.int16)
 
 
@@ -777,30 +836,27 @@ _FLAG_BIT = {"self_drawn": 1, "after_kong": 2, "robbing_kong": 4, "tianhu": 16, 
 
 
 def _batch_flags(n: int, **flags) -> np.ndarray:
-    out = np.zeros(n, np.uint32)
-    arrs = {}
+    """The engine's flag bits of each row from one bool or a bool array per flag (types and shapes
+    checked here; the engine's row check rejects inconsistent rows and :func:`_flag_problem` says why)."""
+    const = 0
+    arrs = []
     for name in _FLAG_ARGS:
         v = flags[name]
+        if v is True or v is False:
+            const |= _FLAG_BIT[name] if v else 0
+            continue
         a = np.asarray(v)
         if a.dtype != np.bool_:
             raise TypeError(f"{name} must be a bool or a bool array, got {a.dtype if a.ndim else type(v).__name__}")
         if a.shape not in ((), (n,)):
             raise ValueError(f"{name} must be one bool or one per row ({n}), got shape {a.shape}")
-        a = np.broadcast_to(a, (n,))
-        arrs[name] = a
-        out |= a.astype(np.uint32) * np.uint32(_FLAG_BIT[name])
-    sd = arrs["self_drawn"]
-    for name, need_sd in (("after_kong", True), ("kong_discard", False), ("robbing_kong", False)):
-        bad = arrs[name] & (sd != need_sd)
-        if bad.any():
-            r = int(np.argmax(bad))
-            raise ValueError(f"row {r}: {name} needs self_drawn={need_sd}")
-    bad = (arrs["after_kong"].astype(int) + arrs["kong_discard"] + arrs["robbing_kong"]) > 1
-    if bad.any():
-        raise ValueError(f"row {int(np.argmax(bad))}: at most one of after_kong, kong_discard, robbing_kong")
-    bad = arrs["tianhu"] & arrs["dihu"]
-    if bad.any():
-        raise ValueError(f"row {int(np.argmax(bad))}: tianhu and dihu exclude each other")
+        if a.ndim == 0:
+            const |= _FLAG_BIT[name] if a else 0
+        else:
+            arrs.append((a, _FLAG_BIT[name]))
+    out = np.full(n, const, np.uint32)
+    for a, bit in arrs:
+        out |= a.astype(np.uint32) * np.uint32(bit)
     return out
 
 
@@ -825,21 +881,20 @@ def score_batch(hands, win_tile=None, *, melds=None, self_drawn=False, after_kon
     n = len(h)
     flags = _batch_flags(n, self_drawn=self_drawn, after_kong=after_kong, kong_discard=kong_discard,
                          robbing_kong=robbing_kong, tianhu=tianhu, dihu=dihu)
-    if marr is not None:
-        bad = (flags & np.uint32(_FLAG_BIT["tianhu"] | _FLAG_BIT["dihu"])).astype(bool) & (marr != 0).any(1)
-        if bad.any():
-            raise ValueError(f"row {int(np.argmax(bad))}: tianhu/dihu: the hand cannot have declared melds")
+    if marr is not None and n:                  # (tianhu / dihu and the melds: the engine does not see both)
+        bad = np.flatnonzero(flags & np.uint32(_FLAG_BIT["tianhu"] | _FLAG_BIT["dihu"]))
+        if len(bad):
+            bad = bad[(marr[bad] != 0).any(1)]
+            if len(bad):
+                raise ValueError(_bad_row(h, marr, int(bad[0]), 14, flags, None))
+    w = None
     if win_tile is not None:
         w = np.asarray(win_tile)
         if w.shape != (n,) or not np.issubdtype(w.dtype, np.integer):
             raise ValueError(f"win_tile must be an (N,) integer array of tile indices ({n} rows), got "
                              f"shape {w.shape} dtype {w.dtype}")
-        if ((w < 0) | (w > 26)).any():
+        if n and (w.min() < 0 or w.max() > 26):     # (held and in range: the engine's row check)
             r = int(np.argmax((w < 0) | (w > 26)))
             raise ValueError(f"win_tile[{r}] = {int(w[r])}: Sichuan tiles are indices 0-26")
-        missing = h[np.arange(n), w] == 0
-        if missing.any():
-            r = int(np.argmax(missing))
-            raise ValueError(f"row {r}: win_tile {TILE_NAMES[int(w[r])]} is not among the concealed tiles")
     dq = _batch_dingque(opts.dingque if dingque is None else dingque, n)
-    return _run_batch(h, marr, dq, flags, opts, True, workers, None if win_tile is None else w)
+    return _run_batch(h, marr, dq, flags, opts, True, workers, w)

@@ -118,6 +118,7 @@ def _options(spec: RuleSpec, given: Mapping[str, Any]) -> Options:
 
 
 _FLAG_BITS = tuple(enumerate(_engine.FLAG_NAMES))
+_TIANHU_DIHU = (1 << _engine.FLAG_NAMES.index("tianhu")) | (1 << _engine.FLAG_NAMES.index("dihu"))
 _CODES = _engine.MELD_CODES
 
 
@@ -401,6 +402,8 @@ class TableRules(RuleSet):
             raise ValueError(f"{self.name}: after_kong (the winning tile is a kong replacement) needs self_drawn=True")
         if s["after_kong"] + s["robbing_kong"] + s["kong_discard"] > 1:
             raise ValueError(f"{self.name}: at most one of after_kong, robbing_kong, kong_discard")
+        if s["tianhu"] and s["dihu"]:
+            raise ValueError(f"{self.name}: tianhu and dihu exclude each other")
         if self.spec.check is not None:
             self.spec.check(s, self.options)
         return s
@@ -551,7 +554,8 @@ class TableRules(RuleSet):
                                      **flags)
             i <<= 1
         seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
-        if seat is None or rnd is None or bits & self._slow_bits:       # flags the checked path validates
+        if (seat is None or rnd is None or bits & self._slow_bits            # flags the checked path validates
+                or (bits & _TIANHU_DIHU) == _TIANHU_DIHU):
             return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
                                  robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
                                  seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context,

@@ -147,3 +147,13 @@ def test_profile_pickles():
     rs = S._engine(opts)
     again = pickle.loads(pickle.dumps(rs))
     assert again.options == opts and again.score("11222244p557799m").total == rs.score("11222244p557799m").total
+
+
+def test_module_codes_are_the_engine_codes():
+    """The engine codes the Sichuan module writes itself (meld kinds, flag bits, the 定缺 shift)."""
+    from mjcore import engine as E
+
+    assert (S._PON, S._KONG) == (E.MELD_CODES["pon"], E.MELD_CODES["minkan"])
+    assert S._DINGQUE_SHIFT == E.DINGQUE_SHIFT_BITS
+    assert S._FLAG_BIT == {k: 1 << E.FLAG_NAMES.index(k) for k in S._FLAG_BIT}
+    assert S._HONORS == sum(1 << t for t in range(27, 34))

@@ -58,6 +58,7 @@ SUITS = "mps"
 SUIT_NAMES = {"m": "万", "p": "筒", "s": "条"}
 _KONG_KINDS = frozenset(("minkan", "kakan", "ankan", "kan"))
 _PON, _KONG = 2, 3                      # mjcore.engine.MELD_CODES of pon and minkan (checked in the tests)
+_DINGQUE_SHIFT = 16                     # mjcore.engine.DINGQUE_SHIFT_BITS (checked in the tests)
 _HONORS = ((1 << 34) - 1) ^ ((1 << 27) - 1)     # kinds outside the 108 tiles, for mjcore.engine.check_hand
 
 
@@ -504,12 +505,14 @@ def score(hand, melds=(), win_tile=None, *, self_drawn: bool = False, after_kong
     why = _suit_violation(_suit_mask(c, pons, kongs), dq)
     if why:
         return _not_win(opts, why)
-    arr = np.zeros(34, np.uint8)
-    arr[:27] = c[:27]
     w = tile_index(win_tile) if win_tile is not None else next(t for t in range(27) if c[t])
-    r = _engine(opts).score(arr, _engine_melds(ml), w, self_drawn=bool(self_drawn), after_kong=bool(after_kong),
-                            kong_discard=bool(kong_discard), robbing_kong=bool(robbing_kong), tianhu=bool(tianhu),
-                            dihu=bool(dihu), dingque=dq)
+    bits = 0 if dq is None else (dq + 1) << _DINGQUE_SHIFT
+    for name, v in (("self_drawn", self_drawn), ("after_kong", after_kong), ("kong_discard", kong_discard),
+                    ("robbing_kong", robbing_kong), ("tianhu", tianhu), ("dihu", dihu)):
+        if v:
+            bits |= _FLAG_BIT[name]
+    # checked above: the engine scores it without checking again (east seat and round: no winds here)
+    r = _engine(opts)._run(bytes(c), [(m.kind, m.tiles[0]) for m in _engine_melds(ml)], w, bits, 27, 27, ())
     return _from_engine(r, opts, len(kongs))
 
 

@@ -1173,23 +1173,12 @@ cdef inline int sub_distance(const Ctx* c, int n_sets, int n_pairs) noexcept nog
 cdef void joker_leaf(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     """The counts ``c.real`` (real tiles, faces, substitutes) split into ``n_sets`` sets and
     ``n_pairs`` pairs, each split placed (:func:`place_groups`)."""
-    cdef uint64_t w
     cdef int n[4]
-    cdef int b, r, pb = -1, total = 0
+    cdef int b, pb, total
     cdef uint64_t nz = 0
-    for b in range(3):
-        memcpy(&w, c.real + 9 * b, 8)
-        n[b] = <int>((w * 0x0101010101010101ULL) >> 56) + c.real[9 * b + 8]
-    memcpy(&w, c.real + 26, 8)
-    n[3] = <int>((w * 0x0101010101010101ULL) >> 56) - c.real[26]
-    for b in range(4):
-        total += n[b]
-        r = n[b] % 3
-        if r == 1 or (r == 2 and (n_pairs == 0 or pb >= 0)):
-            return
-        if r == 2:
-            pb = b
-    if total != 3 * n_sets + 2 * n_pairs:
+    total = block_sizes(<const uint8_t*>c.real, n)
+    pb = pair_block_of(n, n_pairs)
+    if pb == -2 or total != 3 * n_sets + 2 * n_pairs:
         return
     c.ng = 0
     if total == 0:
@@ -1599,25 +1588,41 @@ cdef void split_plain(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexce
         give_plain(c, t + 2, 1)
 
 
-cdef inline int pair_block(const uint8_t* h) noexcept nogil:
-    """The block (suit 0-2, honors 3) that must hold the pair of a standard reading of the counts
-    ``h``: the one block whose tiles number 2 mod 3, every other a multiple of 3; -1 when there is no
-    such block (no standard reading)."""
+cdef inline int block_sizes(const uint8_t* h, int* n) noexcept nogil:
+    """The tiles in each block of the counts ``h`` (suits 0-2, honors 3) into ``n``, eight counts per
+    multiply (exact while a block's eight counts sum below 256: up to 8 copies a kind); their total."""
     cdef uint64_t w
-    cdef int n[4]
-    cdef int b, r, pb = -1
+    cdef int b
     for b in range(3):
         memcpy(&w, h + 9 * b, 8)
         n[b] = <int>((w * 0x0101010101010101ULL) >> 56) + h[9 * b + 8]
     memcpy(&w, h + 26, 8)
     n[3] = <int>((w * 0x0101010101010101ULL) >> 56) - h[26]
+    return n[0] + n[1] + n[2] + n[3]
+
+
+cdef inline int pair_block_of(const int* n, int n_pairs) noexcept nogil:
+    """The block that must hold the pair of a standard reading with block sizes ``n``: the one block
+    of 2 mod 3 tiles, every other a multiple of 3; -1 when every block is a multiple of 3; -2 when no
+    standard reading with ``n_pairs`` (0 or 1) pairs fits."""
+    cdef int b, r, pb = -1
     for b in range(4):
         r = n[b] % 3
-        if r == 1 or (r == 2 and pb >= 0):
-            return -1
+        if r == 1 or (r == 2 and (n_pairs == 0 or pb >= 0)):
+            return -2
         if r == 2:
             pb = b
     return pb
+
+
+cdef inline int pair_block(const uint8_t* h) noexcept nogil:
+    """The block (suit 0-2, honors 3) that must hold the pair of a standard reading of the counts
+    ``h``; -1 when there is no such block (no standard reading)."""
+    cdef int n[4]
+    cdef int pb
+    block_sizes(h, n)
+    pb = pair_block_of(n, 1)
+    return pb if pb >= 0 else -1
 
 
 cdef inline bint feasible(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:

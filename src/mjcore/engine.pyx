@@ -2569,12 +2569,14 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
     cdef bint found = False, won
     cdef double v
     cdef uint64_t cand
+    best[0] = 0
+    cand = wait_candidates(P, counts, nm, jmask) & P.kinds
+    if cand == 0:                               # not waiting: nothing to set up
+        return False
     load_hand(&H, counts, melds, nm, 0, flags, seat, rnd, jmask)
     held_counts(&H, held)
     ctx_init(&c, P, NULL, 0, False, memo)
     setup_meta(&c, P, &H)
-    best[0] = 0
-    cand = wait_candidates(P, counts, nm, jmask) & P.kinds
     while cand:
         t = mj_ctz64(cand)
         cand &= cand - 1

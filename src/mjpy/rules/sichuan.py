@@ -34,7 +34,7 @@ import mjpy
 from mjpy.meld import Meld, coerce_melds
 from mjpy.tiles import TILE_NAMES, suit_number, tile_index
 
-from .engine.scoring import _str_counts
+from .engine.scoring import checked_counts
 
 __all__ = [
     "PROFILES",
@@ -195,12 +195,15 @@ def normalize_dingque(dingque) -> Optional[int]:
 # ----------------------------------------------------------------------------------------------
 def _engine(opts: SichuanOptions):
     """The rule-engine rule set of ``opts`` (:func:`mjpy.rules.bindings.sichuan_rules`, cached on ``opts``)."""
-    rs = opts.__dict__.get("_engine_rules")    # (the cache sichuan_rules keeps on the options)
-    if rs is None:
+    global _sichuan_rules
+    if _sichuan_rules is None:
         from .bindings import sichuan_rules     # local: bindings reads SichuanOptions from this module
 
-        rs = sichuan_rules(opts)
-    return rs
+        _sichuan_rules = sichuan_rules
+    return _sichuan_rules(opts)
+
+
+_sichuan_rules = None                   # mjpy.rules.bindings.sichuan_rules, once imported
 
 
 def _tables() -> Dict[str, tuple]:
@@ -570,8 +573,6 @@ def _engine_hand(hand, melds, size: int) -> Optional[Tuple[bytes, bytes]]:
     hand given as a notation string or a uint8 count array with a list of :class:`Meld`, checked in
     C (:func:`mjcore.engine.check_hand`); ``None`` for a bad hand or another form (the module's own
     checks then read and explain it)."""
-    from mjcore import engine as E
-
     if (type(melds) is not list and type(melds) is not tuple) or len(melds) > 4:
         return None
     codes = []
@@ -579,12 +580,8 @@ def _engine_hand(hand, melds, size: int) -> Optional[Tuple[bytes, bytes]]:
         if type(m) is not Meld or m._kind == "chi":
             return None
         codes += (_KONG if m._kind in _KONG_KINDS else _PON, m._tiles[0])
-    if type(hand) is str:
-        hand = _str_counts(hand)
-        if hand is None:
-            return None
     codes = bytes(codes)
-    counts = E.check_hand(hand, codes, size, _HONORS)
+    counts = checked_counts(hand, codes, size, _HONORS)
     return None if counts is None else (counts, codes)
 
 

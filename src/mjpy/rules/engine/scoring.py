@@ -147,6 +147,17 @@ def _str_counts(hand: str):
         return None
 
 
+def checked_counts(hand, codes: bytes, size: int, outside: int) -> Optional[bytes]:
+    """The 34 counts (bytes) of ``hand`` (a notation string without melds, or a uint8 count array)
+    with the melds ``codes`` when the engine's C check passes it (:func:`mjcore.engine.check_hand`:
+    ``size`` tiles, no kind of ``outside``); ``None`` for the caller's checked path, which explains."""
+    if type(hand) is str:
+        hand = _str_counts(hand)
+        if hand is None:
+            return None
+    return _engine.check_hand(hand, codes, size, outside)
+
+
 def _fast_melds(melds) -> Optional[bytes]:
     """The engine's meld bytes of a list of at most four :class:`Meld` (none a bare ``kan``);
     ``None`` for anything else (the checked path reads and explains it)."""
@@ -603,8 +614,7 @@ class TableRules(RuleSet):
 
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
         codes = _fast_melds(melds) if melds else b""
-        counts = None if codes is None else _engine.check_hand(
-            _str_counts(hand13) if type(hand13) is str else hand13, codes, 13, self._outside_mask)
+        counts = None if codes is None else checked_counts(hand13, codes, 13, self._outside_mask)
         if counts is None:                      # the checked path reads (and explains) the rest
             c, ms = self._hand(hand13, melds, 13)
             counts, codes = c.tobytes(), _meld_codes(ms)

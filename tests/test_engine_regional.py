@@ -433,6 +433,9 @@ def test_inconsistent_flags_are_value_errors(rule, flags, why):
     rs = rules.get(rule)                  # outside the raises block: a missing rule set must not pass
     with pytest.raises(ValueError):
         rs.score(hand, win_tile="1p", **flags)
+    if JOKER_KW not in flags:             # melds the fast path does not read (a bare kan) are checked alike
+        with pytest.raises(ValueError):
+            rs.score("123p456p789s22z", melds=[Meld("kan", "1111s")], win_tile="1p", **flags)
     if JOKER_KW not in flags:             # the batch: the engine's row check, explained by the scalar call
         hands = np.array([R.parse(hand)] * 2, np.uint8)
         row_flags = {k: np.array([False, v]) for k, v in flags.items()}

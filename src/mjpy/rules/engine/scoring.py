@@ -118,7 +118,6 @@ def _options(spec: RuleSpec, given: Mapping[str, Any]) -> Options:
 
 
 _FLAG_BITS = tuple(enumerate(_engine.FLAG_NAMES))
-_TIANHU_DIHU = (1 << _engine.FLAG_NAMES.index("tianhu")) | (1 << _engine.FLAG_NAMES.index("dihu"))
 _CODES = _engine.MELD_CODES
 
 
@@ -270,10 +269,10 @@ class TableRules(RuleSet):
         self._pow2 = self.table.points == "pow2"
         self._joker_cache: Dict[Any, Tuple[int, ...]] = {}
         self._modes_cache: Dict[Any, tuple] = {}   # waits: (flag bits per mode, seat, round) of flags seen before
-        # bits of score()'s flags that take the checked path: after_kong, robbing_kong and those the
-        # rule set's own check reads
-        self._slow_bits = 0b110 | sum(1 << i for i, k in _FLAG_BITS if self.spec.check is not None
-                                      and k in (self.spec.check_flags or _FLAGS))
+        # bits of score()'s flags that take the checked path: those the rule set's own check reads (the
+        # engine's hand check tests the rest)
+        self._slow_bits = sum(1 << i for i, k in _FLAG_BITS if self.spec.check is not None
+                              and k in (self.spec.check_flags or _FLAGS))
         self._outside = tuple(t for t in range(34) if t not in set(self.kinds))
         self._outside_mask = sum(1 << t for t in self._outside)
         self._name, self._unit, self._detail_hook = info.name, self.unit, self.spec.detail
@@ -546,45 +545,34 @@ class TableRules(RuleSet):
               seat_wind="E", round_wind="E", dealer: bool = False, context=None, **flags) -> Result:
         """Score a complete hand (see :meth:`RuleSet.score`); the common case runs without building a
         flags dict: booleans and winds checked inline, the hand validated once, one engine call."""
+        def checked() -> Result:                # the checked path: it validates everything and words the error
+            return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
+                                 robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
+                                 seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
+
         if type(win_tile) is str:
             win_tile = _TILE_CODES.get(win_tile, win_tile)
         if ((flags and not flags.keys() <= _JOKER_KEYS) or type(win_tile) is not int or not 0 <= win_tile < 34
                 or (not flags and self._default_jokers is None)):
-            return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
-                                 robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
-                                 seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
+            return checked()
         bits = 0
         i = 1
         for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
             if v is True:
                 bits |= i
             elif v is not False:
-                return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
-                                     robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
-                                     seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context,
-                                     **flags)
+                return checked()
             i <<= 1
         seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
-        if (seat is None or rnd is None or bits & self._slow_bits            # flags the checked path validates
-                or (bits & _TIANHU_DIHU) == _TIANHU_DIHU):
-            return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
-                                 robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
-                                 seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context,
-                                 **flags)
-        bits |= self._base_bits
-        jk = self._default_jokers if not flags else self._jokers_cached(flags)
         codes = _fast_melds(melds) if melds else b""
-        if codes is not None:                   # the engine checks the hand; None: explained below
-            out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand,
-                                    codes, win_tile, bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), 14,
-                                    self._outside_mask)
-            if out is not None:
-                return self._result(*out)
-        c, ms = self._hand(hand, melds, 14)
-        if c[win_tile] < 1:
-            raise ValueError(f"{self.name}: the winning tile {TILE_NAMES[win_tile]} is not among the concealed "
-                             f"tiles (the hand includes the winning tile)")
-        return self._run(c, ms, win_tile, bits, seat, rnd, jk)
+        if seat is None or rnd is None or bits & self._slow_bits or codes is None:
+            return checked()
+        jk = self._default_jokers if not flags else self._jokers_cached(flags)
+        # the engine checks the hand and the flags (check_row); None: the checked path explains
+        out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand, codes,
+                                win_tile, bits | self._base_bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), 14,
+                                self._outside_mask)
+        return checked() if out is None else self._result(*out)
 
     def _jokers_cached(self, flags) -> Tuple[int, ...]:
         """:meth:`_jokers` memoised on a hashable ``indicator`` / ``joker_tiles``."""

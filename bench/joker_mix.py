@@ -2,10 +2,10 @@
 
 The seeded batch hands of bench/test_bench_engine.py hold 0-4 jokers in even measure (mean 1.4-1.7); a dealt
 14-tile hand holds k of the K live jokers among the 135 unseen tiles with the hypergeometric probability
-C(K, k) C(135 - K, 14 - k) / C(135, 14) (翻鬼: K = 4; Tianjin's 混: K = 7). This draws 100,000 rows of those
+C(K, k) C(135 - K, 14 - k) / C(135, 14) (翻鬼: K = 4; Tianjin's 混: K = 7; Hangzhou 财神 白: K = 4). This draws 100,000 rows of those
 hands with that distribution (fixed seed) and times ``score_batch`` on 1 and 2 workers (best of 3):
 
-    python bench/joker_mix.py            # guangdong_tuidao 翻鬼 and tianjin
+    python bench/joker_mix.py            # guangdong_tuidao 翻鬼, tianjin and hangzhou
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
 #: (rule set, batch configuration of tests/regional_gen.py BATCH_CONFIGS, live jokers in the wall)
-MIXES = (("guangdong_tuidao", 2, 4), ("tianjin", 0, 7))
+MIXES = (("guangdong_tuidao", 2, 4), ("tianjin", 0, 7), ("hangzhou", 0, 4))
 N = 100_000
 
 

@@ -1,10 +1,11 @@
-"""Slow, plain reference scorers for the regional rule sets with Guangdong and Tianjin rules.
+"""Slow, plain reference scorers for the regional rule sets with Guangdong, Tianjin and Hangzhou rules.
 
 Rule sets: ``guangdong_tuidao`` (推倒胡 with 鬼), ``guangdong_jipinghu`` (雞平和), ``qingyuan``
-(清远) and ``tianjin`` (天津 混), plus the settlement pieces of the Guangdong house rules
-(``guangdong_general``: 抓马, kong money) and of Tianjin (铲).  The rules are those of
-docs/rules.md#guangdong-tuidao, #guangdong-jipinghu, #guangdong-general, #qingyuan and #tianjin;
-the joker model is docs/rules.md#jokers and #indicators; the forms are docs/rules.md#forms.
+(清远), ``tianjin`` (天津 混) and ``hangzhou`` (杭州 财神), plus the settlement pieces of the
+Guangdong house rules (``guangdong_general``: 抓马, kong money) and of Tianjin (铲).  The rules are
+those of docs/rules.md#guangdong-tuidao, #guangdong-jipinghu, #guangdong-general, #qingyuan,
+#tianjin and #hangzhou; the joker model is docs/rules.md#jokers and #indicators; the forms are
+docs/rules.md#forms.
 
 Nothing here imports ``src/``: the module is the yardstick a rule engine is compared with, so it
 is written to be obviously right, not fast.  A hand is read every possible way and every reading
@@ -18,8 +19,9 @@ is scored literally from the tables:
   groups made of jokers only are tried with every kind, and which physical joker sits in which
   slot is enumerated too (Tianjin has two joker kinds).  The winning tile is then placed in every
   slot it can occupy (a slot whose physical tile is the winning tile's kind), which decides the
-  wait-type 和目 (捉五魁, 混吊 ...).  Only Tianjin has wait-dependent fans, so for the other rule
-  sets the first position is kept (the others cannot change the score).
+  wait-type 和目 (捉五魁, 混吊 ...) and Hangzhou's 暴头.  Only Tianjin and Hangzhou have
+  wait-dependent rows, so for the other rule sets the first position is kept (the others cannot
+  change the score).
 * **Best reading** (就高, docs/rules.md#jokers): the highest ``total``; ties go to the reading
   with fewer jokers used as substitutes, then to the smallest key (the sorted list of
   (physical, stands-for) joker pairs, the form, the groups, the winning slot).
@@ -107,6 +109,25 @@ tianjin (docs/rules.md#tianjin)
     completes, in seven pairs too.  提留 and the flowers are not scored.
   * ``total`` = the sum of 番; how 番 become points is not given.  ``chan_reading`` is accepted
     for :func:`tianjin_chan` and not used by score().
+hangzhou (docs/rules.md#hangzhou)
+  * 136 tiles; chi, discard wins and robbing a kong are allowed; forms: standard (乱将: any
+    pair) and seven pairs (``allow_quad=True``: four of a kind is two pairs); no thirteen orphans.
+  * Which kinds are 财神 is not given by the sources: the caller names them, as the option
+    ``caishen`` (tiles) or per call ``joker_kinds`` (both given: they must agree); neither is a
+    ValueError.  There is no indicator (``joker_kinds_for("hangzhou", caishen=[...])``).  A 财神
+    stands for any kind; ``allow_fifth_copy=True``.
+  * ``caishen_melds=False``: a pon / minkan / kakan of a 财神 kind is refused ("a 财神 cannot be
+    melded"); an 暗杠 of four 财神 and a chi holding a 财神 kind are fine.
+  * Unit 倍, ``total`` = base × the product of the factors.  Base (the highest that holds): 七对 2
+    (a seven-pairs reading, no kind held four times), 豪华七对 4 (one kind four times), 两豪华七对 8
+    (two), 三豪华七对 16 (three), counted by the kinds the tiles stand for; else ("平胡", 1).
+  * Factors: 暴头 2 (a standard reading, self-drawn, the winning tile's group is the pair and the
+    pair's other tile is a 财神 tile, at its face or standing in; the winning tile may be a 财神);
+    财飘 2 (暴头 and ``caipiao >= 1``); 连续财飘 2 (暴头 and ``caipiao >= 2``); 杠开 ``gangkai``
+    (``after_kong``; ``gangkai=None``: not given, the hand is refused "pass gangkai=...").
+  * ``caipiao`` (0-2, or ``context={"caipiao": n}``) is the number of 财飘 in a row before this
+    win; any other value or context key is a ValueError.
+  * :func:`baotou_ready`: 13 - 3 * melds concealed tiles that are one 财神 and 4 - melds sets.
 """
 from __future__ import annotations
 
@@ -115,7 +136,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 N_KINDS = 34
-RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin")
+RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou")
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 HONORS = WINDS + DRAGONS
@@ -233,14 +254,22 @@ def successor(rule: str, t: int) -> int:
     raise ValueError(f"{rule}: no indicator successor (the rule set has no jokers)")
 
 
-def joker_kinds_for(rule: str, *, gui: str = "none", indicator=None, with_honors: bool = True) -> tuple:
+def joker_kinds_for(rule: str, *, gui: str = "none", indicator=None, with_honors: bool = True,
+                    caishen=None) -> tuple:
     """The joker kinds of a hand.
 
     * ``guangdong_tuidao``: ``gui="none"`` -> (); ``"baiban"`` -> (白,); ``"fan"`` -> the
       successor of the flipped ``indicator`` (翻鬼: the successor only, #c39).
     * ``tianjin``: the flipped ``indicator`` and its successor (混, #c39).
+    * ``hangzhou``: the ``caishen`` kinds the caller names (no indicator), sorted.
     * the other rule sets have no jokers (ValueError).
     """
+    if rule == "hangzhou":
+        if indicator is not None:
+            raise ValueError("hangzhou: 财神 has no indicator: name the kinds (caishen=[...])")
+        return _caishen_kinds(caishen)
+    if caishen is not None:
+        raise ValueError(f"{rule}: caishen is a hangzhou option")
     if rule == "guangdong_tuidao":
         if gui == "none":
             if indicator is not None:
@@ -270,6 +299,20 @@ def joker_kinds_for(rule: str, *, gui: str = "none", indicator=None, with_honors
     raise ValueError(f"unknown rule set {rule!r}")
 
 
+def _caishen_kinds(caishen) -> tuple:
+    """The 财神 kinds of ``caishen`` (tiles): a sorted tuple, at least one, no repeats."""
+    if caishen is None:
+        raise ValueError("hangzhou: which kinds are 财神 is not given: pass caishen=[...] or joker_tiles=[...]")
+    if isinstance(caishen, (str, int)):
+        caishen = [caishen]
+    kinds = [tile(t) for t in caishen]
+    if not kinds:
+        raise ValueError("hangzhou: caishen names no tile")
+    if len(set(kinds)) != len(kinds):
+        raise ValueError(f"hangzhou: caishen {caishen!r} repeats a kind")
+    return tuple(sorted(kinds))
+
+
 # --------------------------------------------------------------------------
 # Options (docs/rules.md#options)
 # --------------------------------------------------------------------------
@@ -285,6 +328,8 @@ DEFAULTS = {
     "tianjin": dict(self_draw_only=True, qidui=None, allow_quad=True, allow_fifth_copy=True,
                     hundiao=None, shuanghundiao=None, shuanghui_zhuowu=None,
                     benhuilong="face_joker", wuhui="no_substitute", chan_reading="b"),
+    "hangzhou": dict(caishen=None, allow_quad=True, allow_fifth_copy=True, gangkai=None,
+                     caishen_melds=False),
 }
 _CHOICES = {
     "gui": ("none", "baiban", "fan"),
@@ -296,7 +341,7 @@ _CHOICES = {
     "horse_mode": ("additive", "fan"),
 }
 _VALUE_OPTIONS = ("qidui", "quanqiuren", "tianhe_fan", "renhe_fan", "hundiao", "shuanghundiao",
-                  "shuanghui_zhuowu")
+                  "shuanghui_zhuowu", "gangkai")
 
 
 class Options(dict):
@@ -318,6 +363,8 @@ def options_for(rule: str, given: dict) -> Options:
         o[k] = v
     if rule == "guangdong_tuidao" and o.gold_cap is None:
         o["gold_cap"] = 500 if o.koukoufan else 400
+    if rule == "hangzhou" and o.caishen is not None:
+        o["caishen"] = _caishen_kinds(o.caishen)
     return o
 
 
@@ -562,6 +609,7 @@ class Context:
     round_wind: int = 0
     dealer: bool = False
     triple_ron: bool = False
+    caipiao: int = 0                 # Hangzhou: 财飘 in a row before this win (0-2)
 
 
 def _num(x):
@@ -807,6 +855,89 @@ def _score_tianjin(v: View, ctx: Context, o: Options, reading: Reading, jset, me
     return fans, total, missing, {}
 
 
+#: Hangzhou's seven-pairs rows by the number of kinds held four times.
+HANGZHOU_QIDUI = (("七对", 2), ("豪华七对", 4), ("两豪华七对", 8), ("三豪华七对", 16))
+
+
+def _score_hangzhou(v: View, ctx: Context, o: Options, jset):
+    missing = []
+    if v.form == "seven_pairs":
+        quads = sum(1 for k in set(v.reps) if v.reps.count(k) == 4)
+        base = HANGZHOU_QIDUI[quads]
+    else:
+        base = ("平胡", 1)
+    factors = []
+    gtype, wslots = v.win_group
+    if v.form == "standard" and ctx.self_drawn and gtype == "pair":
+        other = list(wslots)
+        other.remove(v.win_slot)
+        if other[0][1] in jset:                  # the pair's other tile is a 财神 (face or substitute)
+            factors.append(("暴头", 2))
+            if ctx.caipiao >= 1:
+                factors.append(("财飘", 2))
+            if ctx.caipiao >= 2:
+                factors.append(("连续财飘", 2))
+    if ctx.after_kong:
+        if o.gangkai is None:
+            missing.append(("杠开", "gangkai"))
+        else:
+            factors.append(("杠开", o.gangkai))
+    total = Fraction(base[1])
+    for _, f in factors:
+        total *= Fraction(f)
+    return [base] + factors, total, missing, {"base": base[1], "factors": list(factors)}
+
+
+def baotou_ready(counts13, melds=(), *, joker_kinds) -> bool:
+    """Hangzhou: are the 13 - 3 * melds concealed tiles one 财神 and 4 - melds complete sets (the
+    other 财神 anywhere in the sets, standing for any kind, their own face included)?  A brute
+    force independent of the reading code: every 财神 set aside in turn, every kind for every
+    other 财神, then a plain split into sets."""
+    jk = _caishen_kinds(joker_kinds)
+    counts = [int(c) for c in counts13]
+    ms = [(m[0], tile(m[1])) for m in melds]
+    if len(counts) != N_KINDS or sum(counts) + 3 * len(ms) != 13:
+        raise ValueError("baotou_ready: a waiting hand of 13 - 3 * melds concealed tiles")
+    for j in jk:
+        if not counts[j]:
+            continue
+        rest = list(counts)
+        rest[j] -= 1
+        others = [p for p in jk for _ in range(rest[p])]
+        for p in jk:
+            rest[p] = 0
+        for assign in itertools.combinations_with_replacement(range(N_KINDS), len(others)):
+            c = list(rest)
+            for r in assign:
+                c[r] += 1
+            if _sets_only(c, 4 - len(ms)):
+                return True
+    return False
+
+
+def _sets_only(c, n):
+    """Do the counts split into exactly n sets (pungs and chows)?"""
+    i = next((t for t in range(N_KINDS) if c[t]), None)
+    if i is None:
+        return n == 0
+    if n == 0:
+        return False
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _sets_only(c, n - 1)
+        c[i] += 3
+        if ok:
+            return True
+    if i < 27 and rank(i) <= 7 and c[i + 1] and c[i + 2]:
+        for d in range(3):
+            c[i + d] -= 1
+        ok = _sets_only(c, n - 1)
+        for d in range(3):
+            c[i + d] += 1
+        return ok
+    return False
+
+
 # --------------------------------------------------------------------------
 # score()
 # --------------------------------------------------------------------------
@@ -857,6 +988,22 @@ def _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, allow_five=False)
     return counts, ms, w, jk
 
 
+def _caipiao(caipiao, context):
+    """The 财飘 count of a call: ``caipiao`` or ``context={"caipiao": n}``, an int 0-2."""
+    if context is not None:
+        if not isinstance(context, dict):
+            raise ValueError(f"context must be a dict, not {type(context).__name__}")
+        unknown = set(context) - {"caipiao"}
+        if unknown:
+            raise ValueError(f"unknown context key(s) {sorted(map(str, unknown))}: only 'caipiao'")
+        if caipiao:
+            raise ValueError("caipiao given twice (keyword and context)")
+        caipiao = context.get("caipiao", 0)
+    if isinstance(caipiao, bool) or not isinstance(caipiao, int) or not 0 <= caipiao <= 2:
+        raise ValueError(f"caipiao must be an int 0-2, not {caipiao!r}")
+    return caipiao
+
+
 def _refuse(reason, **extra):
     return RefResult(False, reason, [], 0, {}, dict(extra))
 
@@ -885,10 +1032,14 @@ def _refusal(rule, counts, ms, ctx, o, jk):
             return "guangdong_tuidao: self-drawn wins only"
     if rule == "tianjin" and any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms):
         return "tianjin: a 混 kind cannot be ponged (only an 暗杠 of four 混)"
+    if rule == "hangzhou" and not o.caishen_melds and any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms):
+        return "hangzhou: a 财神 cannot be melded (pon / minkan / kakan; caishen_melds=False)"
     return None
 
 
 def _check_jokers(rule, jk, o, allowed):
+    if rule == "hangzhou" and not jk:
+        raise ValueError("hangzhou: which kinds are 财神 is not given: pass caishen=[...] or joker_tiles=[...]")
     if rule in ("guangdong_jipinghu", "qingyuan") and jk:
         raise ValueError(f"{rule}: the rule set has no jokers, joker_kinds must be empty")
     if rule == "guangdong_tuidao":
@@ -941,7 +1092,7 @@ def all_readings(rule, counts, ms, w, jk, o):
                 continue
             seen.add(key)
             out.append(Reading(form, groups, (gi, s)))
-            if rule != "tianjin":
+            if rule not in ("tianjin", "hangzhou"):
                 break               # no wait-dependent fan: one position is enough
     return out
 
@@ -961,6 +1112,8 @@ def score_reading(rule, reading, counts, ms, w, jk, ctx, o, v=None):
         return _score_jipinghu(v, ctx, o, pre)
     if rule == "qingyuan":
         return _score_qingyuan(v, ctx, o)
+    if rule == "hangzhou":
+        return _score_hangzhou(v, ctx, o, jset)
     return _score_tianjin(v, ctx, o, reading, jset, ms)
 
 
@@ -971,18 +1124,24 @@ def _tie_key(reading, jset):
 
 def score(rule, counts14, melds=(), win_tile=None, *, joker_kinds=(), self_drawn=False,
           after_kong=False, robbing_kong=False, last_tile=False, tianhu=False, dihu=False,
-          seat_wind=0, round_wind=0, dealer=False, triple_ron=False, _allow_five=False,
-          **options) -> RefResult:
+          seat_wind=0, round_wind=0, dealer=False, triple_ron=False, caipiao=0, context=None,
+          _allow_five=False, **options) -> RefResult:
     """Score a complete hand (see the module docstring).  ``counts14``: concealed counts with the
     winning tile; ``melds``: [(kind, tile)] (chi: lowest tile); ``joker_kinds``: this hand's
-    joker kinds (from :func:`joker_kinds_for`)."""
+    joker kinds (from :func:`joker_kinds_for`); Hangzhou: ``caipiao`` (or ``context``), see the
+    module docstring."""
     if rule not in RULES:
         raise ValueError(f"unknown rule set {rule!r} (known: {', '.join(RULES)})")
     if win_tile is None:
         raise ValueError("win_tile is required")
     o = options_for(rule, options)
+    caipiao = _caipiao(caipiao, context)
     ctx = Context(bool(self_drawn), bool(after_kong), bool(robbing_kong), bool(last_tile),
-                  bool(tianhu), bool(dihu), seat_wind, round_wind, bool(dealer), bool(triple_ron))
+                  bool(tianhu), bool(dihu), seat_wind, round_wind, bool(dealer), bool(triple_ron), caipiao)
+    if rule == "hangzhou" and o.caishen is not None:
+        if joker_kinds and _caishen_kinds(joker_kinds) != o.caishen:
+            raise ValueError("hangzhou: joker_kinds and the option caishen name different kinds")
+        joker_kinds = o.caishen
     counts, ms, w, jk = _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, _allow_five)
     allowed = set(tile_set(rule, o.get("with_honors", True)))
     _check_jokers(rule, jk, o, allowed)
@@ -1036,7 +1195,7 @@ def waits(rule, counts13, melds=(), *, self_drawn=None, count_exhausted=True, **
         modes = [True]
         discard_ok = {"guangdong_tuidao": not o.get("self_draw_only", True),
                       "guangdong_jipinghu": True, "qingyuan": False,
-                      "tianjin": not o.get("self_draw_only", True)}[rule]
+                      "tianjin": not o.get("self_draw_only", True), "hangzhou": True}[rule]
         if discard_ok:
             modes.append(False)
     else:

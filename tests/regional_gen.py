@@ -1,5 +1,5 @@
 """Seeded random cases for the regional rule sets (``guangdong_tuidao``, ``guangdong_jipinghu``,
-``qingyuan``, ``tianjin``), for tests/test_engine_regional.py.
+``qingyuan``, ``tianjin``, ``hangzhou``), for tests/test_engine_regional.py.
 
 Like tests/reference_regional.py this module imports nothing from ``src/``: a case is plain data
 (34 counts, ``(kind, first tile)`` melds, tile indices) that the tests hand to the reference as is
@@ -13,12 +13,16 @@ A case (:class:`Case`) is drawn in this order:
    (``qidui``, ``quanqiuren``, ``hundiao`` ...) are given on about 60% of the cases.
 2. **Jokers**: 推倒胡 ``gui="baiban"`` -> 白; ``gui="fan"`` -> the successor of a random indicator;
    Tianjin -> the flipped kind and its successor; through ``reference_regional.joker_kinds_for``.
+   Hangzhou -> one or two random 财神 kinds (白 and 5m often), no indicator; on part of the cases
+   they are bound as the option ``caishen`` instead of passed per call.
 3. **Motif** (:data:`MOTIFS`): a complete hand built from random sets and a pair over a pool of
    kinds of the rule set's tile set (all kinds, one suit, one suit + honors, honors, 2/5/8,
    terminals, dragons, winds, chows only, pungs only ...), or a special shape (seven pairs with
    an occasional four-of-a-kind, thirteen orphans, 九蓮寶燈, chows of one suit with an honor
    pair for 平和 + 混一色, Tianjin's 1-9 straight, 4m-5m-6m, a pair of 混, two 混 beside a 5m,
-   four exposed melds for 全求人), chosen with weights per rule set.  The pool seldom holds a
+   four exposed melds for 全求人; Hangzhou's 暴头: one 财神 beside four sets and the winning tile,
+   财飘 the same with ``caipiao`` 1 or 2, seven pairs with 0-3 quads, a melded 财神 pon, a kong
+   and ``after_kong``), chosen with weights per rule set.  The pool seldom holds a
    joker kind, so jokers at their own face occur but stay few.
 4. **Melds**: 0-3 of the sets (4 for the 全求人 motif and rarely otherwise) become declared
    melds: a pung becomes pon / minkan / kakan / ankan (a kong takes a fourth copy), a chow
@@ -32,7 +36,7 @@ A case (:class:`Case`) is drawn in this order:
 8. **Flags** consistent with the rule set: self-drawn mostly where wins are self-drawn only (a few
    discard wins for the refusal), ``after_kong`` only with ``self_drawn``, ``robbing_kong`` only
    without it, 雞平和 ``tianhu`` with ``dealer``, ``dihu`` / ``triple_ron`` on a discard; random
-   seat and round winds (0-3), ``dealer``.
+   seat and round winds (0-3), ``dealer``; Hangzhou ``caipiao`` (0-2, mostly 0).
 
 No kind is ever held more than four times, melds included (checked, the draw is retried).
 Everything is driven by one ``random.Random`` per (rule set, seed), so a case list is a pure
@@ -62,7 +66,7 @@ class Case:
     joker_kinds: Tuple[int, ...] = ()
     indicator: Optional[int] = None     # the flipped tile (翻鬼 / 混), None for 白板鬼 or no jokers
     pass_indicator: bool = False        # give the engine indicator= instead of the joker kinds
-    flags: Dict[str, object] = field(default_factory=dict)     # reference score() flags, winds 0-3
+    flags: Dict[str, object] = field(default_factory=dict)     # reference score() flags, winds 0-3, caipiao
     options: Dict[str, object] = field(default_factory=dict)   # rule-set options away from the defaults
     motif: str = ""
 
@@ -137,6 +141,11 @@ def random_options(rule: str, rng: random.Random) -> dict:
         put("wuhui", "no_substitute" if rng.random() < 0.75 else "none_held")
         put("allow_quad", rng.random() < 0.85)
         put("allow_fifth_copy", rng.random() < 0.85)
+    elif rule == "hangzhou":                             # caishen: see make_case (it names the jokers)
+        put("allow_quad", rng.random() < 0.85)
+        put("allow_fifth_copy", rng.random() < 0.85)
+        put("gangkai", _maybe(rng, 0.6, (2, 2, 4, 3)))
+        put("caishen_melds", rng.random() < 0.2)
     else:
         raise ValueError(f"unknown rule set {rule!r}")
     return o
@@ -155,6 +164,12 @@ def _joker_setup(rule, opts, rng, tiles):
     if rule == "tianjin":
         ind = rng.randrange(34)
         return R.joker_kinds_for(rule, indicator=ind), ind
+    if rule == "hangzhou":                               # the caller names the 财神 kinds
+        first = rng.choice((33, 33, 4, 31, rng.randrange(34), rng.randrange(34)))
+        kinds = {first}
+        if rng.random() < 0.35:
+            kinds.add(rng.choice([t for t in range(34) if t != first]))
+        return R.joker_kinds_for(rule, caishen=sorted(kinds)), None
     return (), None
 
 
@@ -173,6 +188,8 @@ MOTIFS = {
                  ("terminals_honors", 8), ("seven_pairs", 15), ("all_melds", 2)),
     "tianjin": (("random", 28), ("dragon_straight", 16), ("kan5m", 14), ("hui_pair", 8), ("two_hui_5m", 8),
                 ("seven_pairs", 12), ("pungs", 5), ("all_melds", 2)),
+    "hangzhou": (("random", 26), ("baotou", 18), ("caipiao", 10), ("qidui", 18), ("pungs", 6), ("all_melds", 3),
+                 ("caishen_pon", 5), ("after_kong", 6)),
 }
 
 
@@ -230,6 +247,19 @@ def _build(rule, motif, tiles, jk, rng):
         if rng.random() < 0.25:                       # a four-of-a-kind as two pairs
             loose = loose[:-2] + [kinds[0]] * 2
         return [], None, loose
+    if motif == "qidui":                              # Hangzhou: seven pairs with 0-3 quads, some 财神
+        n_quads = rng.choice((0, 0, 1, 1, 2, 3))
+        kinds = rng.sample(pool if len(pool) >= 7 else list(tiles), 7 - n_quads)
+        loose = [t for i, t in enumerate(kinds) for _ in range(4 if i < n_quads else 2)]
+        for _ in range(rng.choice((0, 0, 1, 1, 2))):  # a 财神 in place of a tile
+            i = rng.randrange(len(loose))
+            loose[i] = rng.choice(jk)
+        return [], None, loose
+    if motif in ("baotou", "caipiao"):                # one 财神 + four sets; the winning tile pairs with it
+        drawn = rng.choice(jk) if rng.random() < 0.2 else rng.choice(pool)
+        return _random_sets(rng, pool, 4), None, [rng.choice(jk), drawn]
+    if motif == "caishen_pon":                        # a pung of a 财神 kind (declared: refused by default)
+        return [("pung", rng.choice(jk))] + _random_sets(rng, pool, 3), rng.choice(pool), []
     if motif == "thirteen_orphans":
         return [], None, list(R.ORPHANS) + [rng.choice(R.ORPHANS)]
     if motif == "nine_gates":
@@ -296,7 +326,7 @@ def _pick(rng, table):
     return rng.choices([x for x, _ in table], [w for _, w in table])[0]
 
 
-def _flags(rule, opts, melds, rng, waiting=False):
+def _flags(rule, opts, melds, rng, waiting=False, motif=""):
     """Situational flags consistent with the rule set (reference names, winds 0-3)."""
     f = dict(seat_wind=rng.randrange(4), round_wind=rng.randrange(4), dealer=rng.random() < 0.25)
     if rule in ("guangdong_tuidao", "tianjin"):
@@ -304,13 +334,21 @@ def _flags(rule, opts, melds, rng, waiting=False):
         f["self_drawn"] = rng.random() < (0.92 if only else 0.55)
     elif rule == "qingyuan":
         f["self_drawn"] = rng.random() < 0.95
+    elif rule == "hangzhou":
+        f["self_drawn"] = rng.random() < (0.85 if motif.startswith(("baotou", "caipiao")) else 0.6)
+        if motif.startswith("caipiao"):
+            f["caipiao"] = rng.choice((1, 2))
+        elif rng.random() < 0.06:                         # 财飘 without 暴头: no row
+            f["caipiao"] = rng.choice((1, 2))
     else:
         f["self_drawn"] = rng.random() < 0.5
     if waiting:
-        return f
+        return {k: v for k, v in f.items() if v or k != "caipiao"}
     has_kong = any(k in ("minkan", "kakan", "ankan") for k, _ in melds)
+    if rule == "hangzhou" and motif.startswith("after_kong"):
+        f["self_drawn"] = True
     if f["self_drawn"]:
-        f["after_kong"] = rng.random() < (0.35 if has_kong else 0.04)
+        f["after_kong"] = rng.random() < (0.35 if has_kong else 0.04) or motif.startswith("after_kong")
         f["last_tile"] = rng.random() < 0.1
     else:
         robbing_p = {"guangdong_tuidao": 0.3, "guangdong_jipinghu": 0.08}.get(rule, 0.04)
@@ -327,6 +365,15 @@ def _flags(rule, opts, melds, rng, waiting=False):
     return {k: v for k, v in f.items() if v or k in ("seat_wind", "round_wind", "self_drawn")}
 
 
+def _meld_kind(rule, motif, i, all_melds, rng):
+    """The declared kind of pung set i."""
+    if rule == "hangzhou" and i == 0 and motif == "caishen_pon":
+        return _pick(rng, (("pon", 40), ("minkan", 20), ("kakan", 20), ("ankan", 20)))
+    if rule == "hangzhou" and i == 0 and motif == "after_kong":
+        return rng.choice(("minkan", "kakan", "ankan"))
+    return _pick(rng, _PUNG_MELDS[:3] if all_melds else _PUNG_MELDS)
+
+
 def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, jokers=None,
               max_jokers: int = 4, waiting: bool = False, outside: bool = True) -> Case:
     """One random case of ``rule`` (see the module docstring).  ``options``: fixed options instead
@@ -337,22 +384,29 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
         opts = random_options(rule, rng) if options is None else dict(options)
         tiles = list(R.tile_set(rule, opts.get("with_honors", True)))
         jk, ind = _joker_setup(rule, opts, rng, tiles) if jokers is None else (tuple(jokers[0]), jokers[1])
+        if rule == "hangzhou" and options is None and rng.random() < 0.25:
+            opts["caishen"] = tuple(R.name(t) for t in jk)          # bound with the rule set
         motif = _pick(rng, MOTIFS[rule])
         if motif in ("hui_pair", "two_hui_5m") and not jk:
             motif = "random"
         sets, pair, loose = _build(rule, motif, tiles, jk, rng)
+        if motif == "after_kong":                     # a kong first: the winning tile is its replacement
+            plain = [t for t in tiles if t not in jk]
+            sets = [("pung", rng.choice(plain))] + _random_sets(rng, plain, 3)
         # melds
         all_melds = motif == "all_melds"              # 全求人: four exposed melds and a pair
-        chi_ok = rule == "guangdong_jipinghu" or (rule == "guangdong_tuidao" and (all_melds or rng.random() < 0.5))
+        chi_ok = rule in ("guangdong_jipinghu", "hangzhou") or (rule == "guangdong_tuidao"
+                                                                and (all_melds or rng.random() < 0.5))
         candidates = [i for i, g in enumerate(sets) if g[0] == "pung" or chi_ok]
         n_m = min(4 if all_melds else _pick(rng, _N_MELDS), len(candidates))
         chosen = set(rng.sample(candidates, n_m))
+        if motif in ("caishen_pon", "after_kong"):
+            chosen.add(0)
         melds = []
         counts = [0] * 34
         for i, g in enumerate(sets):
             if i in chosen:
-                kinds = _PUNG_MELDS[:3] if all_melds else _PUNG_MELDS
-                melds.append(("chi", g[1]) if g[0] == "chow" else (_pick(rng, kinds), g[1]))
+                melds.append(("chi", g[1]) if g[0] == "chow" else (_meld_kind(rule, motif, i, all_melds, rng), g[1]))
             else:
                 for t in _group_tiles(g):
                     counts[t] += 1
@@ -361,7 +415,8 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
         for t in loose:
             counts[t] += 1
         # jokers replacing concealed tiles
-        if jk:
+        drawn = loose[1] if motif in ("baotou", "caipiao") else None
+        if jk and not (drawn is not None and rng.random() < 0.7):
             for _ in range(_pick(rng, _JOKERS)):
                 plain = [t for t in range(34) for _ in range(counts[t]) if t not in jk]
                 if not plain:
@@ -381,20 +436,24 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
         if sum(counts) + 3 * len(melds) != 14:
             raise AssertionError(f"generator bug: {motif} {counts} {melds}")
         win = None
+        if drawn is not None and (counts[drawn] == 0 or rng.random() < 0.2):
+            drawn = None
         if waiting:
-            src = rng.choice([t for t in range(34) for _ in range(counts[t])])
+            src = drawn if drawn is not None else rng.choice([t for t in range(34) for _ in range(counts[t])])
             counts[src] -= 1
         else:
             present = [t for t in range(34) for _ in range(counts[t])]
             jpresent = [t for t in jk if counts[t]]
             u = rng.random()
-            if jpresent and u < 0.25:
+            if drawn is not None:
+                win = drawn
+            elif jpresent and u < 0.25:
                 win = rng.choice(jpresent)
             elif rule == "tianjin" and counts[4] and u < 0.45:
                 win = 4
             else:
                 win = rng.choice(present)
-        flags = _flags(rule, opts, melds, rng, waiting)
+        flags = _flags(rule, opts, melds, rng, waiting, motif)
         return Case(rule, counts, melds, win, tuple(jk), ind, ind is not None and rng.random() < 0.5,
                     flags, opts, motif)
     raise AssertionError(f"{rule}: could not draw a valid case")
@@ -435,6 +494,12 @@ BATCH_CONFIGS = {
               wuhui="none_held"), (28, 29), 28),
         ({}, (3, 4), 3),
     ),
+    "hangzhou": (                                        # the 财神 kinds are named, never an indicator
+        (dict(gangkai=2), (33,), None),
+        ({}, (4,), None),
+        (dict(gangkai=4, allow_quad=False, caishen_melds=True), (31, 33), None),
+        (dict(caishen=("7z",), gangkai=2), (33,), None),  # bound as an option, not passed per call
+    ),
 }
 
 
@@ -444,8 +509,10 @@ def batch_cases(rule: str, n_per_config: int, seed=0):
     out = []
     for i, (opts, jk, ind) in enumerate(BATCH_CONFIGS[rule]):
         rng = random.Random(f"regional-batch/{rule}/{seed}/{i}")
-        out.append((opts, jk, ind, [make_case(rule, rng, options=opts, jokers=(jk, ind), outside=False)
-                                    for _ in range(n_per_config)]))
+        cs = [make_case(rule, rng, options=opts, jokers=(jk, ind), outside=False) for _ in range(n_per_config)]
+        for c in cs:
+            c.flags.pop("caipiao", None)             # a context, not a per-row flag of score_batch
+        out.append((opts, jk, ind, cs))
     return out
 
 
@@ -461,23 +528,29 @@ def check_case(case: Case) -> None:
         assert kind in R.MELD_KINDS, case.describe()
         if kind == "chi":
             assert t < 27 and R.rank(t) <= 7, case.describe()
-            assert case.rule in ("guangdong_tuidao", "guangdong_jipinghu"), case.describe()
+            assert case.rule in ("guangdong_tuidao", "guangdong_jipinghu", "hangzhou"), case.describe()
     if case.win is not None:
         assert case.counts[case.win] >= 1, case.describe()
     if case.joker_kinds:
         assert sum(case.counts[j] for j in case.joker_kinds) <= 4, case.describe()
         if case.rule == "tianjin":
             assert case.joker_kinds == R.joker_kinds_for("tianjin", indicator=case.indicator)
+        elif case.rule == "hangzhou":
+            assert case.indicator is None and not case.pass_indicator, case.describe()
+            assert case.joker_kinds == R.joker_kinds_for("hangzhou", caishen=case.joker_kinds), case.describe()
+            if "caishen" in case.options:
+                assert R._caishen_kinds(case.options["caishen"]) == case.joker_kinds, case.describe()
         else:
             gui = case.options["gui"]
             want = R.joker_kinds_for(case.rule, gui=gui, indicator=case.indicator,
                                      with_honors=case.options.get("with_honors", True))
             assert tuple(case.joker_kinds) == want, case.describe()
     else:
-        assert case.rule != "tianjin" and case.options.get("gui", "none") == "none", case.describe()
+        assert case.rule not in ("tianjin", "hangzhou") and case.options.get("gui", "none") == "none", case.describe()
     f = case.flags
     assert not (f.get("self_drawn") and f.get("robbing_kong")), case.describe()
     assert not f.get("after_kong") or f.get("self_drawn"), case.describe()
+    assert f.get("caipiao", 0) in (0, 1, 2) and (case.rule == "hangzhou" or "caipiao" not in f), case.describe()
     if case.rule == "guangdong_jipinghu":
         assert not f.get("tianhu") or f.get("dealer"), case.describe()
         assert not (f.get("dihu") or f.get("triple_ron")) or not f.get("self_drawn"), case.describe()

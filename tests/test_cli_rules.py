@@ -182,11 +182,37 @@ def test_refused_hands_exit_zero(capsys):
     (["11222244p557799m", "--rules", "sichuan", "--option", "max_fan=4"], "--option is not a flag of sichuan"),
     (["123m456p789s11122z", "--rules", "guobiao", "--indicator", "1z"], "--indicator is not a flag of guobiao"),
     (["123456m789p234s55z", "--dealer"], "need --rules NAME"),
+    (["123456m789p234s55z", "--context", "caipiao=1"], "need --rules NAME"),
+    (["11222244p557799m", "--rules", "sichuan", "--context", "caipiao=1"], "--context is not a flag of sichuan"),
+    (["123456789m11p456m", "--rules", "tianjin", "--win", "5m", "--self-drawn", "--indicator", "1z", "--context",
+      "caipiao=1"], "unknown context key 'caipiao'"),
+    (["123456789m11p45m", "--rules", "tianjin", "--indicator", "1z", "--context", "caipiao=1"], "reads no --context"),
+    (["123m456p5789s1117z", "--rules", "hangzhou", "--win", "5s", "--self-drawn"], "which tile is 财神"),
+    (["123m456p5789s1117z", "--rules", "hangzhou", "--win", "5s", "--joker-tiles", "7z", "--context", "caipiao"],
+     "--context 'caipiao': write KEY=VALUE"),
+    (["123m456p5789s1117z", "--rules", "hangzhou", "--win", "5s", "--joker-tiles", "7z", "--context",
+      "caipiao=3"], "caipiao must be an int 0-2"),
+    (["123m456p5789s1117z", "--rules", "hangzhou", "--win", "5s", "--indicator", "6z"], "no indicator"),
 ])
 def test_bad_input(capsys, argv, match):
     code, out, err = run(capsys, "analyze", *argv)
     assert code == 2 and out == ""
     assert err.startswith("mjpy: error: ") and match in err and err.count("\n") == 1
+
+
+def test_hangzhou_baotou_and_caipiao(capsys):
+    # docs/rules.md#hangzhou: 1 财神 + four sets, self-drawn: 暴头 ×2; 财飘 ×2 and 连续财飘 ×2 from the context
+    base = ("analyze", "123m456p5789s1117z", "--rules", "hangzhou", "--win", "5s", "--self-drawn")
+    for extra, total, factors in ((("--joker-tiles", "7z"), 2, [("暴头", 2)]),
+                                  (("--option", "caishen=7z", "--context", "caipiao=1"), 4, [("暴头", 2), ("财飘", 2)]),
+                                  (("--joker-tiles", "7z", "--context", "caipiao=2"), 8,
+                                   [("暴头", 2), ("财飘", 2), ("连续财飘", 2)])):
+        r = run_json(capsys, *base, *extra)
+        assert r["total"] == total and [(f["name"], f["value"]) for f in r["factors"]] == factors
+        assert _fans(r) == [("平胡", 1)] and r["unit"] == "倍"
+    w = run_json(capsys, "analyze", "123m456p789s1117z", "--rules", "hangzhou", "--joker-tiles", "7z", "--context",
+                 "caipiao=1")
+    assert len(w["waits"]) == 34 and w["best"] == 4
 
 
 def test_parse_options():

@@ -1,5 +1,5 @@
-"""The regional rule engine (``guangdong_tuidao``, ``guangdong_jipinghu``, ``qingyuan``, ``tianjin``
-through :func:`mjpy.rules.get`) against the slow plain reference tests/reference_regional.py, on
+"""The regional rule engine (``guangdong_tuidao``, ``guangdong_jipinghu``, ``qingyuan``, ``tianjin``,
+``hangzhou`` through :func:`mjpy.rules.get`) against the slow plain reference tests/reference_regional.py, on
 seeded random cases from tests/regional_gen.py.
 
 * ``score``: every case scored by both; ``is_win`` equal; for a win the total equal, the fans
@@ -16,7 +16,8 @@ seeded random cases from tests/regional_gen.py.
   (docs/rules.md#waits); a listed one must agree with the reference.
 * ``score_batch``: equal to the scalar ``score`` (``-1`` where not a win) and to the reference,
   with ``workers=1`` and ``2``; one bound rule set and one joker set per call, given as a list of
-  kinds (``joker_tiles=[...]``) or as ``indicator=``.
+  kinds (``joker_tiles=[...]``) or as ``indicator=`` (Hangzhou: the kinds, or the bound option
+  ``caishen``).  Hangzhou's ``caipiao`` is passed as ``context={"caipiao": n}`` (score and waits).
 * the options: every scoring option of the reference, with its default; inconsistent flags are
   a ValueError on both sides.
 * the generators themselves (valid hands, every table row and refusal reached per the reference).
@@ -70,7 +71,7 @@ def ruleset(case):
 
 def joker_kw(case, as_names=True):
     """The engine's joker keyword of a case: the flipped ``indicator`` or the joker kinds."""
-    if not case.joker_kinds:
+    if not case.joker_kinds or "caishen" in case.options:       # Hangzhou: bound as an option
         return {}
     if case.pass_indicator:
         return {"indicator": R.name(case.indicator)}
@@ -86,7 +87,14 @@ def engine_flags(case):
     kw["round_wind"] = WIND[f.get("round_wind", 0)]
     if f.get("triple_ron"):
         kw["triple_ron"] = True
+    kw.update(engine_context(case))
     return kw
+
+
+def engine_context(case):
+    """Hangzhou's ``context={"caipiao": n}``, only when n is not 0."""
+    n = case.flags.get("caipiao", 0)
+    return {"context": {"caipiao": n}} if n else {}
 
 
 def engine_score(case):
@@ -122,8 +130,10 @@ def best_readings(case):
                     robbing_kong=bool(f.get("robbing_kong")), last_tile=bool(f.get("last_tile")),
                     tianhu=bool(f.get("tianhu")), dihu=bool(f.get("dihu")), seat_wind=f.get("seat_wind", 0),
                     round_wind=f.get("round_wind", 0), dealer=bool(f.get("dealer")),
-                    triple_ron=bool(f.get("triple_ron")))
+                    triple_ron=bool(f.get("triple_ron")), caipiao=f.get("caipiao", 0))
     jk = tuple(sorted(case.joker_kinds))
+    if case.rule == "hangzhou" and "caishen" in case.options:
+        jk = o.caishen
     scored = []
     for rd in R.all_readings(case.rule, list(case.counts), list(case.melds), case.win, jk, o):
         v = R.view(rd, case.melds, set(jk))
@@ -131,6 +141,17 @@ def best_readings(case):
         scored.append((Fraction(total), fanset(fans), v.n_sub))
     best = max(t for t, _, _ in scored)
     return {(fs, n) for t, fs, n in scored if t == best}
+
+
+def engine_fans(case, r):
+    """The engine's rows of a win: ``fans`` and, for Hangzhou, the rows of its product group (暴头,
+    财飘, 连续财飘, 杠开) where the engine lists them (``detail["factors"]``); the reference lists
+    every row that holds in ``fans``."""
+    fans = [tuple(f) for f in r.fans]
+    if case.rule == "hangzhou":
+        detail = r.detail if isinstance(r.detail, Mapping) else {}
+        fans += [tuple(f) for f in detail.get("factors", ()) if tuple(f) not in fans]
+    return fans
 
 
 def compare(case, r, ref):
@@ -142,13 +163,13 @@ def compare(case, r, ref):
             return f"refused without a one-line reason: {r.reason!r} (reference: {ref.reason!r})"
         return ""
     if Fraction(r.total) != Fraction(ref.total):
-        return f"total {r.total} {r.fans}, reference {ref.total} {ref.fans} {ref.reading}"
-    got = fanset(r.fans)
+        return f"total {r.total} {engine_fans(case, r)}, reference {ref.total} {ref.fans} {ref.reading}"
+    got = fanset(engine_fans(case, r))
     n_sub = engine_n_sub(r)
     if got != fanset(ref.fans):
         alts = best_readings(case)
         if got not in {fs for fs, _ in alts}:
-            return f"fans {r.fans}, reference {ref.fans} (best-total readings: {sorted(alts)})"
+            return f"fans {engine_fans(case, r)}, reference {ref.fans} (best-total readings: {sorted(alts)})"
     if n_sub is not None and n_sub != ref.extra["n_substitutes"]:
         return f"{n_sub} jokers as substitutes, reference {ref.extra['n_substitutes']} ({ref.reading})"
     return ""
@@ -194,6 +215,7 @@ WANT_FANS = {
                            "七对", "天和", "人和"},
     "qingyuan": {"雞糊", "對對糊", "清一色", "清一色全對", "壹玖全對", "全字全對", "七对"},
     "tianjin": {"一条龙", "本绘龙", "捉五魁", "无绘", "混吊", "双混吊", "双绘捉五", "七对"},
+    "hangzhou": {"平胡", "七对", "豪华七对", "两豪华七对", "三豪华七对", "暴头", "财飘", "连续财飘", "杠开"},
 }
 WANT_REFUSALS = {
     "guangdong_tuidao": ("not a complete hand", "self-drawn wins only", "pass qidui=", "pass quanqiuren=",
@@ -203,6 +225,7 @@ WANT_REFUSALS = {
                  "no win by robbing a kong"),
     "tianjin": ("not a complete hand", "self-drawn wins only", "pass qidui=", "pass hundiao=",
                 "pass shuanghundiao=", "pass shuanghui_zhuowu=", "cannot be ponged", "no win by robbing a kong"),
+    "hangzhou": ("not a complete hand", "pass gangkai=", "a 财神 cannot be melded"),
 }
 
 
@@ -225,16 +248,25 @@ def test_generators_produce_valid_hands(rule):
     assert all(melds[k] >= N_SCORE // 100 for k in range(5)), melds
     kinds = Counter(k for c, _ in pairs for k, _ in c.melds)
     assert set(kinds) == ({"pon", "minkan", "kakan", "ankan"} | ({"chi"} if rule in ("guangdong_tuidao",
-                                                                                     "guangdong_jipinghu") else set()))
+                                                                                     "guangdong_jipinghu",
+                                                                                     "hangzhou") else set()))
     assert sum(not any(t for t in c.flags if t not in ("seat_wind", "round_wind", "self_drawn", "dealer"))
                for c, _ in pairs) > N_SCORE // 2          # mostly plain wins, some situational flags
-    if rule in ("guangdong_tuidao", "tianjin"):
+    if rule in ("guangdong_tuidao", "tianjin", "hangzhou"):
         nj = Counter(sum(c.counts[j] for j in c.joker_kinds) for c, _ in pairs if c.joker_kinds)
         assert all(nj[k] >= N_SCORE // 100 for k in range(5)), nj
         subs = Counter(ref.extra["n_substitutes"] for ref in wins)
         assert all(subs[k] for k in range(4)), subs
-        assert any(c.pass_indicator for c, _ in pairs) and any(c.joker_kinds and not c.pass_indicator
-                                                               for c, _ in pairs)
+        if rule == "hangzhou":            # no indicator: the kinds per call, or bound as the option caishen
+            assert all(c.joker_kinds and not c.pass_indicator for c, _ in pairs)
+            assert Counter(len(c.joker_kinds) for c, _ in pairs).keys() == {1, 2}
+            assert any("caishen" in c.options for c, _ in pairs) and any("caishen" not in c.options
+                                                                         for c, _ in pairs)
+            caipiao = Counter(c.flags.get("caipiao", 0) for c, _ in pairs)
+            assert all(caipiao[k] >= N_SCORE // 50 for k in range(3)), caipiao
+        else:
+            assert any(c.pass_indicator for c, _ in pairs) and any(c.joker_kinds and not c.pass_indicator
+                                                                   for c, _ in pairs)
     else:
         assert not any(c.joker_kinds for c, _ in pairs)
     # the helper behind the tie tolerance of compare() finds the reference's own best reading
@@ -302,7 +334,7 @@ def _check_waits(rule, n, seed):
         ref = R.waits(rule, case.counts, case.melds, **ref_kw)
         held = G.held_counts(case.counts, case.melds)
         exhausted = {t for t in range(34) if held[t] >= 4}
-        kw = {k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer")}
+        kw = {k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer", "context")}
         if drawn:
             kw["self_drawn"] = True
         try:
@@ -357,6 +389,7 @@ BATCH_FLAGS = {
                            "seat_wind", "round_wind"),
     "qingyuan": ("robbing_kong",),
     "tianjin": ("robbing_kong",),
+    "hangzhou": ("after_kong", "robbing_kong"),
 }
 
 
@@ -376,7 +409,7 @@ def test_score_batch_matches_score(rule):
                 kw[name] = np.array([bool(c.flags.get(name)) for c in cs])
         if ind is not None and i % 2:
             kw["indicator"] = R.name(ind)
-        elif jk:
+        elif jk and "caishen" not in opts:    # Hangzhou: caishen bound as an option names them
             kw[JOKER_KW] = list(jk)           # one list of kinds for the whole batch
         one = rs.score_batch(hands, wins, melds=melds, workers=1, **kw)
         two = rs.score_batch(hands, wins, melds=melds, workers=2, **kw)
@@ -420,6 +453,13 @@ BAD_FLAGS = [
     ("guangdong_tuidao", dict(tianhu=True, dihu=True, self_drawn=True), "tianhu with dihu"),
     ("qingyuan", dict(tianhu=True, dihu=True, self_drawn=True), "tianhu with dihu"),
     ("tianjin", dict(self_drawn=True, robbing_kong=True, **{JOKER_KW: ["1p", "2p"]}), "self_drawn with robbing_kong"),
+    ("hangzhou", dict(self_drawn=True, robbing_kong=True, **{JOKER_KW: ["7z"]}), "self_drawn with robbing_kong"),
+    ("hangzhou", dict(after_kong=True, **{JOKER_KW: ["7z"]}), "after_kong without self_drawn"),
+    ("hangzhou", dict(self_drawn=True, context={"caipiao": 3}, **{JOKER_KW: ["7z"]}), "caipiao 3"),
+    ("hangzhou", dict(self_drawn=True, context={"caipiao": -1}, **{JOKER_KW: ["7z"]}), "caipiao -1"),
+    ("hangzhou", dict(self_drawn=True, context={"caipiao": True}, **{JOKER_KW: ["7z"]}), "caipiao True"),
+    ("hangzhou", dict(self_drawn=True, context={"caipiao": 1.0}, **{JOKER_KW: ["7z"]}), "caipiao 1.0"),
+    ("hangzhou", dict(self_drawn=True, context={"bao": 1}, **{JOKER_KW: ["7z"]}), "unknown context key"),
 ]
 
 

@@ -1,13 +1,13 @@
 """Checks of the plain regional reference scorers (tests/reference_regional.py).
 
 * the worked examples of tests/data/regional_vectors.json (indicators, 捉五魁, 铲, 抓马, kong money,
-  雞平和 番 -> 分值, templates);
+  雞平和 番 -> 分值, templates, Hangzhou's 乱将 / 暴头 / 财飘);
 * one positive and one negative hand per row of every table of docs/rules.md#guangdong-tuidao,
-  #guangdong-jipinghu, #qingyuan and #tianjin, written by hand from the rules (the comment of each
-  case names the row);
+  #guangdong-jipinghu, #qingyuan, #tianjin and #hangzhou, written by hand from the rules (the
+  comment of each case names the row);
 * refusals (win conditions, values the sources do not give), bad input, joker readings;
-* a seeded sweep: an independent brute force over joker assignments for 推倒胡, and
-  self-consistency properties (declaring jokers never lowers a score, waits agree with score ...).
+* a seeded sweep: an independent brute force over joker assignments for 推倒胡, Tianjin and
+  Hangzhou (and for Hangzhou's ``baotou_ready``), and self-consistency properties (declaring jokers never lowers a score, waits agree with score ...).
 """
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ VEC = {v["id"]: v for v in load_vectors("regional_vectors")}
 def test_vector_file_holds_the_expected_ids():
     assert sorted(VEC) == sorted(
         ["WT-TJ-01"] + [f"WC-TJ-0{i}" for i in range(1, 7)] + [f"WC-GD-0{i}" for i in range(1, 6)]
-        + ["ST-TJ-01", "ST-GD-01", "ST-GD-02", "ST-GDJ-01", "TP-GD-01", "TP-TJ-01", "TP-TJ-02"])
+        + ["ST-TJ-01", "ST-GD-01", "ST-GD-02", "ST-GDJ-01", "TP-GD-01", "TP-TJ-01", "TP-TJ-02"]
+        + ["TP-HZ-01", "TP-HZ-02", "TP-HZ-03"])
     for v in VEC.values():
         assert v["see"].startswith("docs/rules.md#") and v["source"] and "status" in v
 
@@ -182,6 +183,55 @@ def test_TP_TJ_02_two_hui_zhuo_wu_has_no_value():
         assert res.is_win and fan(res, "双绘捉五") == 5 and res.total == 5
 
 
+def test_TP_HZ_01_luanjiang_shapes_are_plain_wins():
+    v = VEC["TP-HZ-01"]
+    chows = ["123m", "456p", "789s", "234s"]
+    pungs = ["777m", "222p", "999s", "444z"]
+    for tpl in v["template"]:
+        n_pung = tpl.split("+").count("111")
+        for pair in ("11z", "55m", "99p"):                    # 乱将: any pair
+            hand = pair + "".join(chows[:4 - n_pung]) + "".join(pungs[:n_pung])
+            assert sum(P(hand)) == v["expected"]["tiles_each"]
+            for sd in (False, True):                          # no 财神 in the hand: no 暴头
+                res = sc("hangzhou", hand, pair[:1] + pair[-1], self_drawn=sd, joker_kinds=BAI)
+                assert res.is_win == v["expected"]["is_win"] and res.total == v["expected"]["total"], (tpl, res)
+                assert res.fans == [("平胡", 1)]
+            if n_pung:                                        # 1111 in place of a 111 (下同)
+                kong = pungs[0][0] + pungs[0][-1]
+                res = sc("hangzhou", hand.replace(pungs[0], "", 1), pair[:1] + pair[-1], [("ankan", kong)],
+                         joker_kinds=BAI)
+                assert res.is_win and res.total == 1
+
+
+def test_TP_HZ_02_baotou_waits_on_every_tile():
+    v = VEC["TP-HZ-02"]["expected"]
+    for hand13, jk in (("123m456p789s111z7z", BAI), ("5m123p456p789s999s", (4,)), ("234m345m678s666z5z", (31, 33))):
+        c = P(hand13)
+        assert sum(c) == 13 and R.baotou_ready(c, joker_kinds=jk) == v["tenpai"]
+        w = R.waits("hangzhou", c, (), self_drawn=True, joker_kinds=jk)
+        assert sorted(w) == list(range(34))                  # any tile
+        for t, res in w.items():
+            assert "暴头" in names(res) and res.total == v["multiplier"], (hand13, R.name(t), res.fans)
+        # on a discard there is no 暴头 (the win must be self-drawn)
+        d = R.waits("hangzhou", c, (), self_drawn=False, joker_kinds=jk)
+        assert sorted(d) == list(range(34)) and all("暴头" not in names(r) and r.total == 1 for r in d.values())
+
+
+def test_TP_HZ_03_two_caishen_and_four_sets_is_a_win_and_caipiao_doubles_baotou():
+    v = VEC["TP-HZ-03"]["expected"]
+    hand = "123m456p789s111z7z7z"                            # 2 财神 (白) + 4 sets
+    for sd in (False, True):
+        assert sc("hangzhou", hand, "7z", self_drawn=sd, joker_kinds=BAI).is_win == v["is_win"]
+    base = sc("hangzhou", hand, "7z", self_drawn=True, joker_kinds=BAI)
+    assert names(base) == ["平胡", "暴头"] and base.total == 2
+    piao = sc("hangzhou", hand, "7z", self_drawn=True, joker_kinds=BAI, caipiao=1)
+    assert fan(piao, v["pattern"]) == v["multiplier_on_baotou"] and piao.total == 2 * base.total
+    lian = sc("hangzhou", hand, "7z", self_drawn=True, joker_kinds=BAI, context={"caipiao": 2})
+    assert names(lian) == ["平胡", "暴头", "财飘", "连续财飘"] and lian.total == 8
+    # the 13 tiles after the 财神 is discarded (财飘) are 暴头-ready again
+    assert R.baotou_ready(P("123m456p789s111z7z"), joker_kinds=BAI)
+
+
 # =============================================================================================
 # Fan rows, one positive and one negative hand each
 # =============================================================================================
@@ -192,6 +242,8 @@ TD = dict(self_drawn=True)
 GDJ = {}
 TJ = dict(self_drawn=True)
 QY = dict(self_drawn=True)
+HZ = dict(self_drawn=True, joker_kinds=BAI)              # 白 is 财神
+HZD = dict(joker_kinds=BAI)                              # a win on a discard
 A = "123456m456p789s11z"          # a plain 推倒胡 小胡 (no 鬼 game: 硬胡 literal)
 
 CASES = [
@@ -389,6 +441,62 @@ CASES = [
     ("tj-qidui-missing", "tianjin", "1133557799m2244p", (), "1m", TJ, dict(missing=["qidui"])),
     ("tj-qidui+", "tianjin", "1133557799m2244p", (), "1m", dict(TJ, qidui=2), dict(has=["七对", "无绘"], total=3)),
     ("tj-qidui-", "tianjin", "123m456m789p456p11z", (), "4p", dict(TJ, qidui=2), dict(lacks=["七对"], total=1)),
+    # ---- docs/rules.md#hangzhou (倍: base × factors) ----------------------------------------------
+    ("hz-pinghu+", "hangzhou", "123m456p789s111z55m", (), "5m", HZ, dict(has=["平胡"], total=1)),
+    ("hz-pinghu-", "hangzhou", "1133557799m2244p", (), "1m", HZD, dict(lacks=["平胡"], total=2)),
+    ("hz-pinghu-chi+", "hangzhou", "456p789s111z55m", (("chi", "1m"),), "5m", HZD, dict(has=["平胡"], total=1)),
+    ("hz-qidui+", "hangzhou", "1133557799m2244p", (), "1m", HZD, dict(has=["七对"], total=2)),
+    ("hz-qidui-", "hangzhou", "1111335577m99p22s", (), "1m", HZD, dict(lacks=["七对"], has=["豪华七对"], total=4)),
+    ("hz-qidui-caishen+", "hangzhou", "1133557799m224p7z", (), "4p", HZ,
+     dict(has=["七对"], lacks=["暴头"], total=2)),                                     # 白 as 4p; seven pairs: no 暴头
+    ("hz-haohua+", "hangzhou", "1111335577m99p22s", (), "3m", HZD, dict(has=["豪华七对"], total=4)),
+    ("hz-haohua-", "hangzhou", "1133557799m2244p", (), "1m", HZD, dict(lacks=["豪华七对"])),
+    ("hz-haohua-caishen+", "hangzhou", "111335577m99p22s7z", (), "3m", HZD,
+     dict(has=["豪华七对"], total=4)),                                                 # 白 as the fourth 1m
+    ("hz-liang-caishen+", "hangzhou", "1133557799m7777z", (), "1m", HZD,
+     dict(has=["两豪华七对"], total=8)),                                               # 白白 as 1m1m, 白白 as 3m3m
+    ("hz-haohua-pair+", "hangzhou", "1133557799m22p7z7z", (), "1m", HZD,
+     dict(has=["豪华七对"], total=4)),                                                 # 白白 as a second 1m pair
+    ("hz-liang+", "hangzhou", "1111333355m77p99s", (), "5m", HZD, dict(has=["两豪华七对"], total=8)),
+    ("hz-liang-", "hangzhou", "1111335577m99p22s", (), "1m", HZD, dict(lacks=["两豪华七对"])),
+    ("hz-san+", "hangzhou", "111133335555m77p", (), "7p", HZD, dict(has=["三豪华七对"], total=16)),
+    ("hz-san-caishen+", "hangzhou", "1111333355557m7z", (), "7m", HZD,
+     dict(has=["三豪华七对"], total=16)),                                               # 白 as 7m
+    ("hz-san-", "hangzhou", "1111333355m77p99s", (), "1m", HZD, dict(lacks=["三豪华七对"], total=8)),
+    ("hz-baotou+", "hangzhou", "123m456p789s111z7z5m", (), "5m", HZ, dict(has=["平胡", "暴头"], total=2)),
+    ("hz-baotou-discard-", "hangzhou", "123m456p789s111z7z5m", (), "5m", HZD, dict(lacks=["暴头"], total=1)),
+    ("hz-baotou-realpair-", "hangzhou", "123m456p789s111z55m", (), "5m", HZ, dict(lacks=["暴头"], total=1)),
+    ("hz-baotou-chow-", "hangzhou", "12m456p789s111z55m7z", (), "1m", HZ, dict(lacks=["暴头"], total=1)),
+    ("hz-baotou-jokerwin+", "hangzhou", "123m456p789s111z7z7z", (), "7z", HZ, dict(has=["暴头"], total=2)),
+    ("hz-baotou-twokinds+", "hangzhou", "123m456p789s111z5m7z", (), "7z", dict(HZ, joker_kinds=(4, 33)),
+     dict(has=["暴头"], total=2)),                                                     # 白 (won) pairs with the 5m 财神
+    ("hz-baotou-meld+", "hangzhou", "456p789s111z7z5m", (("chi", "1m"),), "5m", HZ, dict(has=["暴头"], total=2)),
+    ("hz-baotou-option+", "hangzhou", "123m456p789s111z7z5m", (), "5m", dict(self_drawn=True, caishen=["7z"]),
+     dict(has=["暴头"], total=2)),
+    ("hz-caipiao+", "hangzhou", "123m456p789s111z7z5m", (), "5m", dict(HZ, caipiao=1),
+     dict(has=["暴头", "财飘"], lacks=["连续财飘"], total=4)),
+    ("hz-caipiao-", "hangzhou", "123m456p789s111z7z5m", (), "5m", dict(HZD, caipiao=1),
+     dict(lacks=["暴头", "财飘"], total=1)),                                            # no 暴头, no 财飘
+    ("hz-caipiao-nobaotou-", "hangzhou", "123m456p789s111z55m", (), "5m", dict(HZ, caipiao=2),
+     dict(lacks=["财飘", "连续财飘"], total=1)),
+    ("hz-lianxu+", "hangzhou", "123m456p789s111z7z5m", (), "5m", dict(HZ, caipiao=2),
+     dict(has=["暴头", "财飘", "连续财飘"], total=8)),
+    ("hz-lianxu-", "hangzhou", "123m456p789s111z7z5m", (), "5m", dict(HZ, context={"caipiao": 1}),
+     dict(lacks=["连续财飘"], total=4)),
+    ("hz-gangkai+", "hangzhou", "456p789s111z55m", (("ankan", "1m"),), "5m", dict(HZ, after_kong=True, gangkai=2),
+     dict(has=["平胡", "杠开"], total=2)),
+    ("hz-gangkai-", "hangzhou", "456p789s111z55m", (("ankan", "1m"),), "5m", dict(HZ, gangkai=2),
+     dict(lacks=["杠开"], total=1)),
+    ("hz-gangkai-missing", "hangzhou", "456p789s111z55m", (("minkan", "1m"),), "5m", dict(HZ, after_kong=True),
+     dict(missing=["gangkai"])),
+    ("hz-gangkai-baotou+", "hangzhou", "456p789s111z7z5m", (("ankan", "1m"),), "5m",
+     dict(HZ, after_kong=True, gangkai=3, caipiao=1), dict(has=["暴头", "财飘", "杠开"], total=12)),
+    ("hz-gangkai-qidui+", "hangzhou", "1111335577m99p22s", (), "1m", dict(HZ, after_kong=True, gangkai=2),
+     dict(has=["豪华七对", "杠开"], total=8)),
+    ("hz-fifth-copy+", "hangzhou", "1111m234p567s789s7z", (), "2p", HZ, dict(total=1)),       # 白 as a fifth 1m
+    ("hz-fifth-copy-", "hangzhou", "1111m234p567s789s7z", (), "2p", dict(HZ, allow_fifth_copy=False),
+     dict(reason="not a complete hand")),
+    ("hz-quad-", "hangzhou", "1111335577m99p22s", (), "1m", dict(HZD, allow_quad=False), dict(reason="not a complete hand")),
 ]
 
 
@@ -429,6 +537,7 @@ def test_every_table_row_has_a_case():
                                "天和", "人和"],
         "qingyuan": ["雞糊", "對對糊", "清一色", "清一色全對", "壹玖全對", "全字全對", "七对"],
         "tianjin": ["一条龙", "本绘龙", "捉五魁", "无绘", "混吊", "双混吊", "双绘捉五", "七对"],
+        "hangzhou": ["平胡", "七对", "豪华七对", "两豪华七对", "三豪华七对", "暴头", "财飘", "连续财飘", "杠开"],
     }
     for rule, want in rows.items():
         pos = {n for c in CASES if c[1] == rule for n in c[6].get("has", ())}
@@ -488,6 +597,11 @@ REFUSALS = [
     ("guangdong_tuidao", "123m456p789s111s22z", (), "1m", dict(TD, with_honors=False), "honor tiles are not used"),
     ("guangdong_tuidao", "123m456p789s111s23z", (), "1m", TD, "guangdong_tuidao: not a complete hand"),
     ("guangdong_tuidao", "1111z222z3334z", (("pon", "1m"),), "4z", dict(TD, fengyise_any_shape=True), "not a complete"),
+    ("hangzhou", "456p789s111z55m", (("pon", "7z"),), "5m", HZ, "hangzhou: a 财神 cannot be melded"),
+    ("hangzhou", "456p789s111z55m", (("minkan", "7z"),), "5m", HZ, "a 财神 cannot be melded"),
+    ("hangzhou", "456p789s111z22m", (("kakan", "5m"),), "2m", dict(HZ, joker_kinds=(4, 33)), "a 财神 cannot be melded"),
+    ("hangzhou", "123m456p789s111z56m", (), "5m", HZ, "hangzhou: not a complete hand"),
+    ("hangzhou", "19m19p19s1234567z1z", (), "1z", HZ, "hangzhou: not a complete hand"),      # no thirteen orphans
 ]
 
 
@@ -504,6 +618,10 @@ def test_refusals_lift_with_their_option():
     assert sc("tianjin", "123m456p789s22z", "1m", [("ankan", "1s")], self_drawn=True, joker_kinds=(18, 19)).is_win
     assert sc("guangdong_jipinghu", "123m456p789s111s22z", "1m", robbing_kong=True).is_win
     assert sc("guangdong_tuidao", "123m456p789s111s55s", "1m", self_drawn=True, with_honors=False).is_win
+    assert sc("hangzhou", "456p789s111z55m", "5m", [("pon", "7z")], caishen_melds=True, **HZ).total == 1
+    assert sc("hangzhou", "456p789s111z55m", "5m", [("ankan", "7z")], **HZ).total == 1       # 暗杠 of four 财神
+    assert sc("hangzhou", "456p789s111z55m", "5m", [("chi", "4m")], **dict(HZ, joker_kinds=(4,))).is_win
+    assert sc("hangzhou", "123m456p789s111z55m", "5m", robbing_kong=True, joker_kinds=BAI).total == 1
     # 风一色 without a shape, an honor meld: a win (with a suited meld it is refused, see above)
     res = sc("guangdong_tuidao", "1111z222z3334z", "4z", [("pon", "5z")], self_drawn=True, fengyise_any_shape=True)
     assert res.is_win and names(res) == ["风一色"] and res.reading["form"] == "any_shape"
@@ -527,6 +645,22 @@ def test_refusals_lift_with_their_option():
     (lambda: R.score("nanjing", P(A), [], 0), "unknown rule set"),
     (lambda: sc("guangdong_tuidao", "123m456p11z", "1m", [("chi", "8s")], self_drawn=True, allow_chi=True), "chi"),
     (lambda: R.parse("123x"), "unexpected"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m"), "caishen"),
+    (lambda: R.joker_kinds_for("hangzhou"), "caishen"),
+    (lambda: R.joker_kinds_for("hangzhou", indicator="1m", caishen=["7z"]), "indicator"),
+    (lambda: R.joker_kinds_for("tianjin", indicator="1m", caishen=["7z"]), "caishen"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", caishen=[]), "no tile"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", caishen=["7z", "7z"]), "repeats"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", caishen=["7z"], joker_kinds=(4,)), "different"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", joker_kinds=BAI, gangkai="x"), "gangkai"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", joker_kinds=BAI, caipiao=3), "caipiao"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", joker_kinds=BAI, caipiao=True), "caipiao"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", joker_kinds=BAI, context={"caipiao": 1.0}), "caipiao"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", joker_kinds=BAI, context={"baotou": 1}), "context"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m", "5m", joker_kinds=BAI, indicator="6z"), "unknown option"),
+    (lambda: sc("hangzhou", "123m456p789s111z55m555z", "5m", joker_kinds=BAI), "concealed tiles"),  # 17 tiles
+    (lambda: sc("hangzhou", "11111m456p789s11z7z", "1m", joker_kinds=BAI), "appears 5 times"),
+    (lambda: R.baotou_ready(P("123m456p789s111z"), joker_kinds=BAI), "13"),
 ])
 def test_bad_input(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
@@ -874,7 +1008,8 @@ def test_sweep_self_consistency():
 def test_sweep_waits_agree_with_score():
     rng = random.Random(11)
     for rule, kw in (("guangdong_jipinghu", {}), ("guangdong_tuidao", dict(gui="baiban", joker_kinds=BAI, qidui=10)),
-                     ("tianjin", dict(joker_kinds=(9, 10), qidui=1, hundiao=1, shuanghundiao=1, shuanghui_zhuowu=1))):
+                     ("tianjin", dict(joker_kinds=(9, 10), qidui=1, hundiao=1, shuanghundiao=1, shuanghui_zhuowu=1)),
+                     ("hangzhou", dict(joker_kinds=(9,), caipiao=1))):
         for _ in range(6):
             c = _random_complete(rng, [t for t in range(34) if rule != "tianjin" or t not in (9, 10)])
             c[rng.choice([t for t in range(34) if c[t]])] -= 1
@@ -892,7 +1027,7 @@ def test_sweep_waits_agree_with_score():
                 c2[t] += 1
                 best = None
                 for sd in (True, False):
-                    if not sd and rule != "guangdong_jipinghu":
+                    if not sd and rule not in ("guangdong_jipinghu", "hangzhou"):
                         continue
                     r = R.score(rule, c2, [], t, self_drawn=sd, **kw)
                     if r.is_win and (best is None or R.Fraction(r.total) > R.Fraction(best.total)):
@@ -900,6 +1035,159 @@ def test_sweep_waits_agree_with_score():
                 assert (t in w) == (best is not None), (rule, R.to_str(c), t)
                 if best is not None:
                     assert w[t].total == best.total and w[t].fans == best.fans
+
+
+def _brute_hangzhou(counts, melds, jk, win, ctx, opts):
+    """Hangzhou best total by substitution: every kind for every 财神 tile, every plain split of
+    the substituted hand; 暴头 when the pair's kind is stood for by the winning tile (its physical
+    kind) and by another, 财神, tile.  None: not a complete hand."""
+    o = R.options_for("hangzhou", opts)
+    real = [0 if t in jk else x for t, x in enumerate(counts)]
+    jokers = [p for p in jk for _ in range(counts[p])]
+    meld_reps = R._meld_reps(melds)
+    best = None
+    for assign in itertools.product(range(34), repeat=len(jokers)):
+        c = list(real)
+        for r in assign:
+            c[r] += 1
+        held = list(c)
+        for r in meld_reps:
+            held[r] += 1
+        if not o.allow_fifth_copy and max(held) > 4:
+            continue
+        totals = []
+        for _, pair in _plain_standard(list(c), 4 - len(melds), 1):
+            # the physical tiles standing for the pair's kind: real copies and the 财神 assigned to it
+            phys = [pair] * real[pair] + [p for p, r in zip(jokers, assign) if r == pair]
+            baotou = False
+            if ctx.self_drawn and win in phys:
+                rest = list(phys)
+                rest.remove(win)
+                baotou = any(p in jk for p in rest)
+            f = 2 if baotou else 1
+            if baotou:
+                f *= 2 ** min(ctx.caipiao, 2)
+            totals.append(f)
+        if not melds and all(x in (0, 2, 4) for x in c) and (o.allow_quad or max(c) <= 2):
+            totals.append(2 ** (1 + sum(1 for x in c if x == 4)))
+        for t in totals:
+            if ctx.after_kong:
+                t *= opts["gangkai"]
+            best = t if best is None else max(best, t)
+    return best
+
+
+def test_sweep_hangzhou_against_brute_force_substitution():
+    rng = random.Random(310)
+    checked = wins = 0
+    seen = set()
+    while checked < 150:
+        jk = tuple(sorted(rng.choice([(33,), (4,), (31, 33), (9,), (rng.randrange(34),)])))
+        opts = dict(gangkai=3, allow_quad=rng.random() < 0.8, allow_fifth_copy=rng.random() < 0.8)
+        kinds = [t for t in range(34) if t not in jk or rng.random() < 0.2]
+        shape = rng.choice(["random", "baotou", "pairs", "pairs"])
+        if shape == "pairs":
+            c = [0] * 34
+            for i, t in enumerate(rng.sample(kinds, 7)):
+                c[t] += 2
+            for _ in range(rng.choice([0, 1, 2])):            # make quads: one pair onto another
+                ps = [t for t in range(34) if c[t] == 2]
+                if len(ps) >= 2:
+                    a, b = rng.sample(ps, 2)
+                    c[a] += 2
+                    c[b] -= 2
+        elif shape == "baotou":
+            c = _random_complete(rng, kinds)
+            c[[t for t in range(34) if c[t] >= 2][0]] -= 2
+            c[rng.choice(jk)] += 1
+            c[rng.choice(kinds)] += 1
+        else:
+            c = _random_complete(rng, kinds)
+        melds = []
+        if shape != "pairs" and rng.random() < 0.25:
+            pungs = [t for t in range(34) if c[t] >= 3 and t not in jk]
+            if pungs:
+                t = rng.choice(pungs)
+                c[t] -= 3
+                melds.append((rng.choice(["pon", "ankan", "minkan"]), t))
+        tiles = [t for t in range(34) for _ in range(c[t])]
+        rng.shuffle(tiles)
+        for t in tiles[:rng.choice([0, 1, 1, 2])]:
+            c[t] -= 1
+            c[rng.choice(jk)] += 1
+        if rng.random() < 0.25:
+            a, b = rng.randrange(34), rng.randrange(34)
+            if c[a] and a != b:
+                c[a] -= 1
+                c[b] += 1
+        held = list(c)
+        for r in R._meld_reps(melds):
+            held[r] += 1
+        if max(held) > 4 or sum(c[p] for p in jk) > 3:
+            continue
+        win = rng.choice([t for t in range(34) if c[t]] + [p for p in jk if c[p]] * 2)
+        sd = rng.random() < 0.8
+        ctx = R.Context(self_drawn=sd, after_kong=sd and rng.random() < 0.15, caipiao=rng.choice([0, 0, 1, 2]))
+        res = R.score("hangzhou", c, melds, win, joker_kinds=jk, self_drawn=sd, after_kong=ctx.after_kong,
+                      caipiao=ctx.caipiao, **opts)
+        brute = _brute_hangzhou(c, melds, jk, win, ctx, opts)
+        if brute is None:
+            assert not res.is_win and "not a complete hand" in res.reason, (R.to_str(c), melds, jk)
+        else:
+            assert res.is_win and res.total == brute, (R.to_str(c), melds, jk, R.name(win), res.fans, brute)
+            wins += 1
+            seen |= set(names(res))
+        checked += 1
+    assert wins >= 80 and checked - wins >= 5
+    assert {"平胡", "七对", "豪华七对", "两豪华七对", "暴头", "财飘", "连续财飘", "杠开"} <= seen, seen
+
+
+def test_sweep_baotou_ready():
+    """baotou_ready (a brute force of its own) agrees with the readings: the 13 tiles are one 财神
+    and sets exactly when a drawn non-财神 tile that is not exhausted wins with 暴头."""
+    rng = random.Random(4242)
+    pos = neg = 0
+    for _ in range(120):
+        jk = tuple(sorted(rng.choice([(33,), (4,), (31, 33), (22,), (0, 8)])))
+        kinds = [t for t in range(34) if t not in jk]
+        n_melds = rng.choice([0, 0, 1, 2])
+        c = _random_complete(rng, kinds, n_sets=4 - n_melds)
+        c[[t for t in range(34) if c[t] >= 2][0]] -= 2
+        c[rng.choice(jk)] += 1                               # one 财神 + sets: ready
+        tiles = [t for t in range(34) for _ in range(c[t])]
+        rng.shuffle(tiles)
+        for t in tiles[:rng.choice([0, 0, 1, 2])]:          # more 财神 in the sets
+            c[t] -= 1
+            c[rng.choice(jk)] += 1
+        if rng.random() < 0.4:                               # and sometimes a tile moved
+            a, b = rng.randrange(34), rng.randrange(34)
+            if c[a] and a != b:
+                c[a] -= 1
+                c[b] += 1
+        if rng.random() < 0.1:                               # or no 财神 at all
+            for p in jk:
+                c[rng.choice(kinds)] += c[p]
+                c[p] = 0
+        melds = [("pon", t) for t in rng.sample([t for t in kinds if c[t] == 0], n_melds)]
+        if max(c) > 4:
+            continue
+        ready = R.baotou_ready(c, melds, joker_kinds=jk)
+        x = next(t for t in kinds if c[t] == 0 and t not in [m[1] for m in melds])
+        c2 = list(c)
+        c2[x] += 1
+        o = R.options_for("hangzhou", {})
+        ctx = R.Context(self_drawn=True)
+        via_readings = any(
+            "暴头" in [n for n, _ in R.score_reading("hangzhou", rd, c2, melds, x, jk, ctx, o)[0]]
+            for rd in R.all_readings("hangzhou", c2, melds, x, jk, o))
+        assert ready == via_readings, (R.to_str(c), melds, jk)
+        if ready:
+            pos += 1
+            w = R.waits("hangzhou", c, melds, self_drawn=True, joker_kinds=jk)
+            assert sorted(w) == list(range(34)) and all(r.total >= 2 for r in w.values()), R.to_str(c)
+        else:
+            neg += 1
+    assert pos >= 30 and neg >= 20, (pos, neg)
 
 
 def test_meld_order_does_not_matter():

@@ -23,7 +23,7 @@ SICHUAN = ("sichuan_fan", "sichuan_points", "chengdu_simple")
 def test_names_and_aliases():
     assert rules.names()[:4] == ["sichuan_fan", "sichuan_points", "chengdu_simple", "guobiao"]
     assert set(rules.names(scoring_only=True)) == set(SICHUAN) | {"guobiao", "guangdong_tuidao", "guangdong_jipinghu",
-                                                                  "qingyuan", "tianjin"}
+                                                                  "qingyuan", "tianjin", "hangzhou"}
     assert set(rules.names()) - set(rules.names(scoring_only=True)) == {"standard", "riichi"}
     assert rules.info("Sichuan").name == "sichuan_fan"
     assert rules.info(" MCR ").name == "guobiao"
@@ -276,3 +276,33 @@ def test_every_rule_set_takes_the_engine_meld_array():
     got = sc.score_batch(np.stack([h11, mjpy.parse("123456789m11555p")]), np.array([9, 9]), melds=chi,
                          self_drawn=True)
     assert got.tolist() == [-1, sc.score("123456789m11555p", win_tile="1p", self_drawn=True).total]
+
+
+def test_context_reaches_the_engine_as_a_fact():
+    """``score(context=...)``: the number a rule set reads (Hangzhou 财飘) is the fact context_count in
+    both engines; other keys, other types and rule sets that read none are refused."""
+    from mjcore import engine as E
+    from mjpy.rules.engine.facts import FACTS
+
+    assert "context_count" in FACTS and E.CONTEXT_SHIFT_BITS >= 18     # above the 定缺 bits
+    hz = rules.get("hangzhou", caishen=["7z"])
+    hand, win = "123m456p5789s1117z", "5s"
+    for n, total in ((0, 2), (1, 4), (2, 8)):
+        r = hz.score(hand, win_tile=win, self_drawn=True, context={"caipiao": n} if n else None)
+        assert r.total == total
+        c, ms = hz._hand(hand, (), 14)
+        s = hz._situation(dict(self_drawn=True, context={"caipiao": n}))
+        assert s["context_count"] == n
+        assert hz._core_python(c, ms, 22, s, (33,)).total == total
+    assert hz.score(hand, win_tile=win, self_drawn=False, context={"caipiao": 2}).total == 1   # no 暴头: no 财飘
+    for ctx, err in (({"caipiao": 3}, ValueError), ({"caipiao": -1}, ValueError), ({"caipiao": True}, ValueError),
+                     ({"caipiao": 1.0}, ValueError), ({"horses": 1}, ValueError), ([("caipiao", 1)], TypeError)):
+        with pytest.raises(err, match="context"):
+            hz.score(hand, win_tile=win, self_drawn=True, context=ctx)
+    with pytest.raises(ValueError, match="unknown context key 'caipiao' \\(it reads none\\)"):
+        rules.get("tianjin", indicator="1z").score("123456789m11p456m", win_tile="5m", self_drawn=True,
+                                                  context={"caipiao": 1})
+    with pytest.raises(TypeError, match="unknown keyword 'context'"):
+        rules.get("tianjin", indicator="1z").waits("123456789m11p45m", context={"caipiao": 1})
+    ws = hz.waits("123m456p789s1117z", self_drawn=True, context={"caipiao": 1})
+    assert len(ws) == 34 and {r.total for r in ws.values()} == {4}

@@ -14,7 +14,9 @@ from mjpy.rules import registry
 
 NAMES = rules.names()
 WALL = {"sichuan_fan": 108, "sichuan_points": 108, "chengdu_simple": 108, "guobiao": 144, "guangdong_tuidao": 136,
-        "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "standard": 136, "riichi": 136}
+        "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "hangzhou": 136, "standard": 136, "riichi": 136}
+#: options a rule set cannot play without (values the sources leave to the table)
+REQUIRED = {"hangzhou": {"caishen": ["7z"]}}
 #: (rule set, options) that play with jokers: (flipped indicator?, joker kinds of an indicator)
 JOKERS = [("tianjin", {}), ("guangdong_tuidao", {"gui": "fan"}), ("guangdong_tuidao", {"gui": "baiban"})]
 ORDER = list(K.DISCARD_ORDER)
@@ -39,8 +41,9 @@ def test_every_registry_name_is_simulated():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_simulate_every_rule_set(name):
-    a = mjpy.simulate(name, deals=200, seed=5, workers=1)
-    b = mjpy.simulate(name, deals=200, seed=5, workers=2, chunk_size=70)
+    opts = REQUIRED.get(name)
+    a = mjpy.simulate(name, deals=200, seed=5, workers=1, rule_options=opts)
+    b = mjpy.simulate(name, deals=200, seed=5, workers=2, chunk_size=70, rule_options=opts)
     assert a.rules == name and len(a) == 200
     assert a.arrays().keys() == b.arrays().keys()
     for k, v in a.arrays().items():
@@ -55,12 +58,12 @@ def test_simulate_every_rule_set(name):
     row = registry.info(name)
     assert (a.fan is not None) == bool(row.binding)
     # the column dtypes are those the streaming writer is given
-    cols = S.result_columns(name, a.draws)
+    cols = S.result_columns(name, a.draws, opts)
     assert set(cols) == set(a.arrays())
     for k, (dt, shape) in cols.items():
         assert a.arrays()[k].dtype == dt and a.arrays()[k].shape[1:] == shape, k
     # deal i depends only on (rules, seed, i)
-    tail = mjpy.simulate(name, deals=50, seed=5, start=150, workers=1)
+    tail = mjpy.simulate(name, deals=50, seed=5, start=150, workers=1, rule_options=opts)
     for k, v in tail.arrays().items():
         assert np.array_equal(v, a.arrays()[k][150:]), k
 
@@ -223,10 +226,11 @@ def test_loop_matches_plain_replay(name, opts, n):
 
 @pytest.mark.parametrize("name", [n for n in NAMES if registry.info(n).binding and n != "guobiao"])
 def test_fan_column_is_score_batch(name):
-    rs = rules.get(name)
-    r = mjpy.simulate(name, deals=600, seed=8)
+    rs = rules.get(name, **REQUIRED.get(name, {}))
+    r = mjpy.simulate(name, deals=600, seed=8, rule_options=REQUIRED.get(name))
     won = r.win_turn >= 0
-    kw = {"indicator": [int(x) for x in r.indicator[won]]} if r.indicator is not None else {}
+    # the flipped indicator per row; -1 where the jokers are fixed (by an option: 杭州 财神)
+    kw = {"indicator": [int(x) for x in r.indicator[won]]} if r.indicator is not None and (r.indicator >= 0).any() else {}
     if registry.info(name).dingque:
         kw["dingque"] = r.dingque[won]
     again = np.asarray(rs.score_batch(r.hand[won], r.win_tile[won].astype(np.int64), self_drawn=True, **kw))

@@ -6,6 +6,7 @@ import numpy.typing as npt
 FACT_NAMES: Tuple[str, ...]
 FLAG_NAMES: Tuple[str, ...]
 DINGQUE_SHIFT_BITS: int
+CONTEXT_SHIFT_BITS: int
 MELD_CODES: dict
 FORMS: Tuple[str, ...]
 GROUP_KINDS: Tuple[str, ...]

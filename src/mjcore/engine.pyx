@@ -135,6 +135,7 @@ FACT_NAMES = (
     "n_substitutes", "jokers_held", "straight_face_joker", "straight_no_substitute",
     "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers",
     "all_sets_terminal", "pair_terminal", "n_quads_held", "n_pon_fourth_held", "n_kongs", "dingque_held",
+    "context_count",
     "self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
     "kong_discard",
 )
@@ -149,15 +150,19 @@ cdef enum:
     X_N_SUB, X_JOKERS_HELD, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
     X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH
     X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_N_PON_FOURTH, X_N_KONGS, X_DINGQUE_HELD
+    X_CONTEXT           # a number from the caller's context (Hangzhou: 财飘 in a row), flags bits 20-23
     X_SELF_DRAWN        # the situation flags follow in the order of FLAG_NAMES
     NF = X_SELF_DRAWN + 9
     N_FLAGS = 9
     DINGQUE_SHIFT = 16  # flags bits 16-17: the 定缺 suit + 1 (0: none)
+    CONTEXT_SHIFT = 20  # flags bits 20-23: the context number (fact context_count)
 
 FLAG_NAMES = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
               "kong_discard")
 #: bit of ``flags`` where the 定缺 suit + 1 starts (two bits; 0: no 定缺)
 DINGQUE_SHIFT_BITS = DINGQUE_SHIFT
+#: bit of ``flags`` where the context number (0-15, fact ``context_count``) starts
+CONTEXT_SHIFT_BITS = CONTEXT_SHIFT
 MELD_CODES = {"chi": 1, "pon": 2, "minkan": 3, "kakan": 4, "ankan": 5}
 FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape")
 GROUP_KINDS = ("", "pair", "pung", "chow", "single", "any")
@@ -1860,6 +1865,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
     c.real_mask = 0
     for i in range(N_FLAGS):
         c.hand_f[X_SELF_DRAWN + i] = (H.flags >> i) & 1
+    c.hand_f[X_CONTEXT] = (H.flags >> CONTEXT_SHIFT) & 15
     mj_counts_summary(H.counts, &nz, &x, &over4, &odd)
     memcpy(c.pre, H.counts, 34)
     if (nz & H.jmask) == 0:                     # no joker tile held

@@ -115,6 +115,9 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="the flipped tile: the rule set derives its jokers from it (tianjin; guangdong_tuidao "
                         "with --option gui=fan); --joker-tiles names the joker kinds instead")
     r.add_argument("--dealer", action="store_true", help="the winner is the dealer (庄家)")
+    r.add_argument("--context", metavar="KEY=VALUE", action="append", default=[],
+                   help="what the game's history adds, where the rule set reads it (hangzhou: caipiao=N, 财飘 "
+                        "in a row, 0-2), repeatable")
     r.add_argument("--profile", choices=("sichuan_fan", "sichuan_points", "chengdu_simple"), default=None,
                    help="sichuan: fan table (default: the --rules name, sichuan = sichuan_fan)")
     r.add_argument("--dingque", metavar="SUIT", default=None, help="sichuan: the 定缺 suit, m/p/s (万/筒/条)")
@@ -966,13 +969,14 @@ def _bound_options(rs, registry) -> dict:
 def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, self_drawn: bool = False,
                   after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
                   tianhu: bool = False, dihu: bool = False, dealer: bool = False, seat_wind="E",
-                  round_wind="E", indicator=None, joker_tiles=None) -> dict:
+                  round_wind="E", indicator=None, joker_tiles=None, context=None) -> dict:
     """``mjpy analyze HAND --rules NAME`` for a rule set of :func:`mjpy.rules.get` (the ``--json`` object).
 
     ``options`` go to ``rules.get(NAME, **options)``. A complete hand (14 tiles, kongs counted as 3) is
     scored with ``score``; without ``win`` the last tile written outside the brackets is the winning tile.
     A 13-tile hand lists every wait with its result (``waits``), in tile order. ``indicator``: the
-    flipped tile (the rule set derives its jokers); ``joker_tiles``: the joker kinds themselves.
+    flipped tile (the rule set derives its jokers); ``joker_tiles``: the joker kinds themselves;
+    ``context``: what the game's history adds (Hangzhou: ``{"caipiao": n}``).
 
     >>> analyze_rules("123456789m11p456m", rules="tianjin", win="5m", self_drawn=True, indicator="1z")["total"]
     4
@@ -1017,13 +1021,15 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
         flags = dict(self_drawn=self_drawn, after_kong=after_kong, robbing_kong=robbing_kong, last_tile=last_tile,
                      tianhu=tianhu, dihu=dihu)
         r = rs.score(counts, melds=meld_list, win_tile=win_index, seat_wind=seat_wind, round_wind=round_wind,
-                     dealer=dealer, **flags, **jokers)
+                     dealer=dealer, context=context or None, **flags, **jokers)
         return {**base, "complete": True, "win_tile": TILE_NAMES[win_index], **flags, **_result_entry(r)}
     if n == 13:
         if win is not None or after_kong or robbing_kong or last_tile or tianhu or dihu:
             raise ValueError("--win and the win flags need a complete hand (14 tiles, kongs counted as 3)")
+        if context and "context" not in rs.extra_flags:
+            raise ValueError(f"--rules {name}: the rule set reads no --context")
         ws = rs.waits(counts, melds=meld_list, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
-                      dealer=dealer, **jokers)
+                      dealer=dealer, **jokers, **({"context": context} if context else {}))
         waits = [{"tile": t, **_result_entry(r)} for t, r in sorted(ws.items(), key=lambda kv: tile_index(kv[0]))]
         best = max((w["total"] for w in waits), default=None)
         return {**base, "complete": False, "self_drawn": bool(self_drawn), "tenpai": bool(waits), "best": best,
@@ -1136,7 +1142,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 self_drawn=args.self_drawn or args.after_kong, after_kong=args.after_kong,
                 robbing_kong=args.robbing_kong, last_tile=args.last_tile, tianhu=args.tianhu, dihu=args.dihu,
                 dealer=args.dealer, seat_wind=args.seat_wind, round_wind=args.round_wind,
-                indicator=args.indicator, joker_tiles=args.joker_tiles)
+                indicator=args.indicator, joker_tiles=args.joker_tiles,
+                context=parse_options(args.context, "--context"))
             human = _human_rules_result
         elif getattr(args, "rules", None) is not None and _rule_family(args) == "sichuan":
             _only_generic(args, "sichuan")
@@ -1160,9 +1167,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 profile=args.gb_profile, extension=args.extension)
             human = _human_guobiao
         else:
-            if args.option or args.dealer or args.indicator:
-                raise ValueError("--option, --dealer and --indicator need --rules NAME (mjpy rules lists them); "
-                                 "without --rules name the joker kinds with --joker-tiles")
+            if args.option or args.dealer or args.indicator or args.context:
+                raise ValueError("--option, --dealer, --indicator and --context need --rules NAME (mjpy rules lists "
+                                 "them); without --rules name the joker kinds with --joker-tiles")
             result = analyze(
                 args.hand,
                 melds=args.melds,
@@ -1205,7 +1212,8 @@ def _rule_family(args) -> str:
 def _only_generic(args, family: str) -> None:
     """``--option``, ``--dealer`` and ``--indicator`` belong to the generic path (ValueError with sichuan
     and guobiao, whose flags are their own)."""
-    for attr, flag in (("option", "--option"), ("dealer", "--dealer"), ("indicator", "--indicator")):
+    for attr, flag in (("option", "--option"), ("dealer", "--dealer"), ("indicator", "--indicator"),
+                       ("context", "--context")):
         if getattr(args, attr):
             raise ValueError(f"--rules {args.rules}: {flag} is not a flag of {family} "
                              f"(its flags: mjpy analyze --help)")

@@ -22,7 +22,7 @@ def write_line(text: str, stream) -> None:
         stream.write((text + "\n").encode(enc, "replace").decode(enc))
 
 
-def parse_options(items) -> dict:
+def parse_options(items, flag: str = "--option") -> dict:
     """``--option KEY=VALUE`` (repeatable) as keyword options of :func:`mjpy.rules.get`.
 
     VALUE is read as JSON where it can be (``10``, ``1.5``, ``true``, ``null``, ``"fan"``), also ``True`` /
@@ -36,9 +36,9 @@ def parse_options(items) -> dict:
         key, sep, text = str(item).partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise ValueError(f"--option {item!r}: write KEY=VALUE (e.g. --option qidui=10)")
+            raise ValueError(f"{flag} {item!r}: write KEY=VALUE (e.g. {flag} qidui=10)")
         if key in out:
-            raise ValueError(f"--option {key} is given twice")
+            raise ValueError(f"{flag} {key} is given twice")
         out[key] = _option_value(text.strip())
     return out
 

@@ -80,6 +80,8 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
                 _STD2, binding="mjpy.rules.guangdong:TableRules", docs="docs/rules.md#qingyuan"),
     RuleSetInfo("tianjin", "Tianjin 天津 混 (和目 add up, self-drawn only)", 34, 0, 4, 13, "番", _STD2,
                 jokers="tianjin", binding="mjpy.rules.tianjin:TableRules", docs="docs/rules.md#tianjin"),
+    RuleSetInfo("hangzhou", "Hangzhou 杭州 财神 (七对 family, 暴头, 财飘: multipliers)", 34, 0, 4, 13, "倍", _STD2,
+                jokers="hangzhou", binding="mjpy.rules.hangzhou:TableRules", docs="docs/rules.md#hangzhou"),
     RuleSetInfo("standard", "136 tiles, shapes only: standard, seven pairs, thirteen orphans", 34, 0, 4, 13, "",
                 _STD3, docs="docs/rules.md#forms"),
     RuleSetInfo("riichi", "136 tiles, shapes only: seven pairs of distinct kinds (Japanese rule)", 34, 0, 4, 13,

@@ -76,6 +76,8 @@ FACTS: Mapping[str, str] = {
     "n_pon_fourth_held": "declared pons whose fourth tile is among the concealed tiles",
     "n_kongs": "declared kongs (concealed and exposed)",
     "dingque_held": "tiles of the 定缺 suit (situation ``dingque``) are in the hand or its melds",
+    # the caller's context
+    "context_count": "the number the rule set reads from ``context`` (Hangzhou: 财飘 in a row); 0 without",
     # situation (from the caller)
     "self_drawn": "自摸", "after_kong": "the winning tile is a kong replacement (杠上花)",
     "robbing_kong": "抢杠", "last_tile": "the last tile (海底)", "tianhu": "天胡 / 天和",
@@ -229,6 +231,7 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
         n_pon_fourth_held=sum(1 for k, t in melds if k == "pon" and held_n.get(t, 0) >= 1),
         n_kongs=sum(1 for k, _ in melds if k in ("minkan", "kakan", "ankan")),
         dingque_held=int(dq is not None and dq in suits),
+        context_count=int(situation.get("context_count", 0)),
     )
     for k in ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
               "kong_discard"):

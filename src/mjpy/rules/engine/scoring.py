@@ -81,6 +81,9 @@ class RuleSpec:
     #: ``detail(options, total, fans, detail) -> dict``: fields the rule set adds to a win's ``detail``
     #: (Sichuan: ``multiplier``, ``points``, ``gen``, ...)
     detail: Optional[Callable[[Any, Any, Any, Mapping], Mapping]] = None
+    #: ``(key, most)``: the one number the rule set reads from ``score(context={key: n})`` (0 <= n <=
+    #: most; the fact ``context_count``), ``None``: it reads no context
+    context: Optional[Tuple[str, int]] = None
 
 
 class Options(AttrDict):
@@ -128,7 +131,7 @@ def _flag_bits(s) -> int:
             bits |= 1 << i
     if s.get("dingque") is not None:
         bits |= (s["dingque"] + 1) << _engine.DINGQUE_SHIFT_BITS
-    return bits
+    return bits | s.get("context_count", 0) << _engine.CONTEXT_SHIFT_BITS
 
 
 def _meld_codes(ms) -> bytes:
@@ -281,7 +284,8 @@ class TableRules(RuleSet):
             self._default_jokers = self._jokers_given({})
         except ValueError:                      # (an indicator is needed: asked again per call)
             self._default_jokers = None
-        self.extra_flags = ("joker_tiles", "indicator", "triple_ron") + self.spec.extra_flags
+        self.extra_flags = (("joker_tiles", "indicator", "triple_ron") + self.spec.extra_flags
+                            + (("context",) if self.spec.context else ()))
         self.batch_flags = ("after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "seat_wind",
                             "round_wind", "triple_ron", "joker_tiles", "indicator") + self.spec.extra_flags
 
@@ -401,6 +405,7 @@ class TableRules(RuleSet):
         for k in ("seat_wind", "round_wind"):
             s[k] = 27 + self._wind(flags.get(k, "E"), k)
         s["dingque"] = suit_number(flags.get("dingque"), f"{self.name}: dingque")
+        s["context_count"] = self._context(flags.get("context"))
         if s["self_drawn"]:
             if s["robbing_kong"]:
                 raise ValueError(f"{self.name}: self_drawn and robbing_kong exclude each other")
@@ -417,6 +422,24 @@ class TableRules(RuleSet):
         if self.spec.check is not None:
             self.spec.check(s, self.options)
         return s
+
+    def _context(self, ctx) -> int:
+        """The number the rule set reads from ``context`` (0 without one)."""
+        if ctx is None:
+            return 0
+        if not isinstance(ctx, Mapping):
+            raise TypeError(f"{self.name}: context must be a mapping (e.g. {{'caipiao': 1}}), got {type(ctx).__name__}")
+        want = self.spec.context
+        for k in ctx:
+            if want is None or k != want[0]:
+                reads = f"it reads {want[0]!r}" if want else "it reads none"
+                raise ValueError(f"{self.name}: unknown context key {k!r} ({reads})")
+        if want is None or want[0] not in ctx:
+            return 0
+        n = ctx[want[0]]
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= want[1]:
+            raise ValueError(f"{self.name}: context {want[0]} must be an int 0-{want[1]}, got {n!r}")
+        return int(n)
 
     # -- scoring --------------------------------------------------------------------------------
     def _shape(self) -> dict:
@@ -553,7 +576,7 @@ class TableRules(RuleSet):
         if type(win_tile) is str:
             win_tile = _TILE_CODES.get(win_tile, win_tile)
         if ((flags and not flags.keys() <= _JOKER_KEYS) or type(win_tile) is not int or not 0 <= win_tile < 34
-                or (not flags and self._default_jokers is None)):
+                or (not flags and self._default_jokers is None) or context is not None):
             return checked()
         bits = 0
         i = 1

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import regional_gen as G  # noqa: E402
 from test_engine_regional import engine_score, ref_score  # noqa: E402
 
-RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou")
+RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou")
 
 
 def _cases(rule, n):
@@ -108,7 +108,8 @@ def _bound_batch(rule, config, n_rows):
     rep = -(-n_rows // len(cs))
     hands = np.tile(np.array([c.counts for c in cs], np.uint8), (rep, 1))[:n_rows]
     wins = np.tile(np.array([c.win for c in cs]), rep)[:n_rows]
-    melds = np.tile(melds_array([[meld_obj(k, t) for k, t in c.melds] for c in cs]), (rep, 1, 1))[:n_rows]
+    slots = 5 if rs.hand_size == 16 else 4                 # 16-tile play: five meld slots
+    melds = np.tile(melds_array([[meld_obj(k, t) for k, t in c.melds] for c in cs], slots), (rep, 1, 1))[:n_rows]
     sd = np.tile(np.array([bool(c.flags.get("self_drawn")) for c in cs]), rep)[:n_rows]
     kw = {"joker_tiles": list(jk)} if jk else {}
     return rs, hands, wins, melds, sd, kw
@@ -116,14 +117,14 @@ def _bound_batch(rule, config, n_rows):
 
 #: (rule set, batch configuration of tests/regional_gen.py BATCH_CONFIGS): no jokers, then jokers
 BATCH = [("guangdong_tuidao", 0), ("guangdong_jipinghu", 0), ("qingyuan", 0), ("guangdong_tuidao", 2),
-         ("tianjin", 0), ("hangzhou", 0)]
+         ("tianjin", 0), ("hangzhou", 0), ("wenzhou", 0)]
 
 
 @pytest.mark.parametrize("rule, config", BATCH, ids=[f"{r}-{c}" for r, c in BATCH])
 @pytest.mark.parametrize("workers", [1, 2])
 def test_engine_score_batch(benchmark, rule, config, workers):
     """``score_batch`` per row (hands, winning tiles, an (N, 4, 2) meld array, per-row self_drawn)."""
-    n = 200_000 if rule not in ("tianjin", "hangzhou") else 20_000
+    n = 200_000 if rule not in ("tianjin", "hangzhou", "wenzhou") else 20_000
     rs, hands, wins, melds, sd, kw = _bound_batch(rule, config, n if not benchmark.disabled else 400)
     one = rs.score_batch(hands[:400], wins[:400], melds=melds[:400], self_drawn=sd[:400], workers=1, **kw)
     assert one.tolist() == rs.score_batch(hands[:400], wins[:400], melds=melds[:400], self_drawn=sd[:400],
@@ -143,7 +144,7 @@ def test_engine_score_counts(benchmark, rule, config):
     """``score`` of one hand from a count array with a bound rule set (the server's call)."""
     rs, hands, wins, melds, sd, kw = _bound_batch(rule, config, 400)
     from mjpy.rules.engine.scoring import TableRules
-    rows = [(hands[i], TableRules._melds_of(rs, melds[i].reshape(8)), int(wins[i]), bool(sd[i])) for i in range(400)]
+    rows = [(hands[i], TableRules._melds_of(rs, melds[i].reshape(-1)), int(wins[i]), bool(sd[i])) for i in range(400)]
     # the rows' scalar totals are the batch's
     want = rs.score_batch(hands, wins, melds=melds, self_drawn=sd, **kw).tolist()
     got = [(lambda r: r.total if r.is_win else -1)(rs.score(h, m, w, self_drawn=s, **kw)) for h, m, w, s in rows]

@@ -306,6 +306,22 @@ def expect_error(fn, *args, **kwargs):
     raise AssertionError(f"{getattr(fn, '__name__', fn)}{args!r} {kwargs!r} did not raise")
 
 
+def one_line_error(excinfo):
+    """The message of a ``pytest.raises`` error, which must be one non-empty line."""
+    msg = str(excinfo.value).strip()
+    assert msg and "\n" not in msg, msg
+    return msg
+
+
+def raises_one_line(call, words=()) -> str:
+    """``call()`` raises a ValueError of one line that names one of ``words`` (when given)."""
+    with pytest.raises(ValueError) as ei:
+        call()
+    msg = one_line_error(ei)
+    assert not words or any(w in msg for w in words), msg
+    return msg
+
+
 def run_cli(capsys, *argv):
     """Run the ``mjpy`` command line in this process -> (exit code, stdout, stderr)."""
     from mjpy.cli import main

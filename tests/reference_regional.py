@@ -1,11 +1,11 @@
-"""Slow, plain reference scorers for the regional rule sets with Guangdong, Tianjin and Hangzhou rules.
+"""Slow, plain reference scorers for the regional rule sets (Guangdong, Tianjin, Hangzhou, Wenzhou rules).
 
 Rule sets: ``guangdong_tuidao`` (推倒胡 with 鬼), ``guangdong_jipinghu`` (雞平和), ``qingyuan``
-(清远), ``tianjin`` (天津 混) and ``hangzhou`` (杭州 财神), plus the settlement pieces of the
-Guangdong house rules (``guangdong_general``: 抓马, kong money) and of Tianjin (铲).  The rules are
-those of docs/rules.md#guangdong-tuidao, #guangdong-jipinghu, #guangdong-general, #qingyuan,
-#tianjin and #hangzhou; the joker model is docs/rules.md#jokers and #indicators; the forms are
-docs/rules.md#forms.
+(清远), ``tianjin`` (天津 混), ``hangzhou`` (杭州 财神) and ``wenzhou`` (溫州 財神, a 16-tile game),
+plus the settlement pieces of the Guangdong house rules (``guangdong_general``: 抓马, kong money)
+and of Tianjin (铲).  The rules are those of docs/rules.md#guangdong-tuidao, #guangdong-jipinghu,
+#guangdong-general, #qingyuan, #tianjin, #hangzhou and #wenzhou; the joker model is
+docs/rules.md#jokers and #indicators; the forms are docs/rules.md#forms.
 
 Nothing here imports ``src/``: the module is the yardstick a rule engine is compared with, so it
 is written to be obviously right, not fast.  A hand is read every possible way and every reading
@@ -128,6 +128,29 @@ hangzhou (docs/rules.md#hangzhou)
   * ``caipiao`` (0-2, or ``context={"caipiao": n}``) is the number of 财飘 in a row before this
     win; any other value or context key is a ValueError.
   * :func:`baotou_ready`: 13 - 3 * melds concealed tiles that are one 财神 and 4 - melds sets.
+wenzhou (docs/rules.md#wenzhou)
+  * 16-tile play: a complete hand is 17 tiles counting 3 per meld (the winning tile included; at
+    most 5 melds), a waiting hand 16 (``N_SETS``: 5 sets and a pair).  136 tiles; chi, discard
+    wins and robbing a kong are allowed.  Anything but 17 (16 for waits) is a ValueError naming
+    the tile count.
+  * 財神: named by the caller, as for Hangzhou (the option ``caishen`` or per call
+    ``joker_kinds``; neither is a ValueError naming caishen / joker_tiles; no indicator).  A 財神
+    stands for any of the 34 kinds; ``allow_fifth_copy=True``.  A pon / minkan / kakan of a 財神
+    kind is refused ("a 財神 cannot be melded"); an 暗杠 of four 財神 and a chi are not checked.
+  * Forms: ``standard`` (5 - melds sets and a pair; ``allow_all_pungs=False``: a reading without
+    any chow, melds included, does not win, "all pungs is not a listed shape"); ``eight_pairs``
+    (硬八對: no melds, 8 pairs and one single tile, no 財神 tile among the 17 at all;
+    ``allow_quad=True``: four of a kind is two pairs; three of a kind is a pair and the single);
+    ``three_caishen`` (三財神: 3 or more 財神 among the concealed tiles, any 17 tiles, every tile
+    at its face, so the reading is 硬).  No seven pairs, no thirteen orphans.  Wait-independent:
+    one winning position per reading.
+  * Unit 倍: ``total`` = the product of the factor rows (the base group is always ("平胡", 1)).
+    Factors, each 2: 硬八對 (the eight-pairs reading), 三財神 (the hand holds >= 3 財神 tiles,
+    any reading), 天胡 (``tianhu``), 地胡 (``dihu``), 單吊 (five declared melds, all chi / pon /
+    minkan / kakan).  硬牌 ``yingpai`` (no 財神 stands in for another kind) and 軟牌 ``ruanpai``
+    (one does): rows only when the option is given (None: no row, not a refusal).
+  * Best reading: the highest total, then the fewest 財神 standing in (the general rule above).
+  * ``tianhu`` / ``dihu`` are taken as given (no dealer / self-draw check); no context keys.
 """
 from __future__ import annotations
 
@@ -136,7 +159,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 N_KINDS = 34
-RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou")
+RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou")
+#: Sets of a complete standard hand (4: 13-tile play, 14 with the winning tile; 5: 16-tile play).
+N_SETS = {"wenzhou": 5}
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 HONORS = WINDS + DRAGONS
@@ -261,13 +286,17 @@ def joker_kinds_for(rule: str, *, gui: str = "none", indicator=None, with_honors
     * ``guangdong_tuidao``: ``gui="none"`` -> (); ``"baiban"`` -> (白,); ``"fan"`` -> the
       successor of the flipped ``indicator`` (翻鬼: the successor only, #c39).
     * ``tianjin``: the flipped ``indicator`` and its successor (混, #c39).
-    * ``hangzhou``: the ``caishen`` kinds the caller names (no indicator), sorted.
+    * ``hangzhou`` and ``wenzhou``: the ``caishen`` kinds the caller names (no indicator), sorted.
     * the other rule sets have no jokers (ValueError).
     """
     if rule == "hangzhou":
         if indicator is not None:
             raise ValueError("hangzhou: 财神 has no indicator: name the kinds (caishen=[...])")
         return _caishen_kinds(caishen)
+    if rule == "wenzhou":
+        if indicator is not None:
+            raise ValueError("wenzhou: 財神 has no indicator: name the kinds (caishen=[...])")
+        return _caishen_kinds(caishen, rule)
     if caishen is not None:
         raise ValueError(f"{rule}: caishen is a hangzhou option")
     if rule == "guangdong_tuidao":
@@ -299,17 +328,18 @@ def joker_kinds_for(rule: str, *, gui: str = "none", indicator=None, with_honors
     raise ValueError(f"unknown rule set {rule!r}")
 
 
-def _caishen_kinds(caishen) -> tuple:
+def _caishen_kinds(caishen, rule: str = "hangzhou") -> tuple:
     """The 财神 kinds of ``caishen`` (tiles): a sorted tuple, at least one, no repeats."""
+    cs = "財神" if rule == "wenzhou" else "财神"
     if caishen is None:
-        raise ValueError("hangzhou: which kinds are 财神 is not given: pass caishen=[...] or joker_tiles=[...]")
+        raise ValueError(f"{rule}: which kinds are {cs} is not given: pass caishen=[...] or joker_tiles=[...]")
     if isinstance(caishen, (str, int)):
         caishen = [caishen]
     kinds = [tile(t) for t in caishen]
     if not kinds:
-        raise ValueError("hangzhou: caishen names no tile")
+        raise ValueError(f"{rule}: caishen names no tile")
     if len(set(kinds)) != len(kinds):
-        raise ValueError(f"hangzhou: caishen {caishen!r} repeats a kind")
+        raise ValueError(f"{rule}: caishen {caishen!r} repeats a kind")
     return tuple(sorted(kinds))
 
 
@@ -330,6 +360,8 @@ DEFAULTS = {
                     benhuilong="face_joker", wuhui="no_substitute", chan_reading="b"),
     "hangzhou": dict(caishen=None, allow_quad=True, allow_fifth_copy=True, gangkai=None,
                      caishen_melds=False),
+    "wenzhou": dict(caishen=None, allow_quad=True, allow_fifth_copy=True, allow_all_pungs=True,
+                    yingpai=None, ruanpai=None),
 }
 _CHOICES = {
     "gui": ("none", "baiban", "fan"),
@@ -341,7 +373,7 @@ _CHOICES = {
     "horse_mode": ("additive", "fan"),
 }
 _VALUE_OPTIONS = ("qidui", "quanqiuren", "tianhe_fan", "renhe_fan", "hundiao", "shuanghundiao",
-                  "shuanghui_zhuowu", "gangkai")
+                  "shuanghui_zhuowu", "gangkai", "yingpai", "ruanpai")
 
 
 class Options(dict):
@@ -363,8 +395,8 @@ def options_for(rule: str, given: dict) -> Options:
         o[k] = v
     if rule == "guangdong_tuidao" and o.gold_cap is None:
         o["gold_cap"] = 500 if o.koukoufan else 400
-    if rule == "hangzhou" and o.caishen is not None:
-        o["caishen"] = _caishen_kinds(o.caishen)
+    if rule in ("hangzhou", "wenzhou") and o.caishen is not None:
+        o["caishen"] = _caishen_kinds(o.caishen, rule)
     return o
 
 
@@ -515,6 +547,19 @@ def _any_shape_reading(real, jokers, jkinds):
     slots = [(t, t) for t in HONORS for _ in range(real[t])]
     slots += [((p if is_honor(p) else 27), p) for p in jkinds for _ in range(jokers[p])]
     return (("any", tuple(sorted(slots))),)
+
+
+def _eight_pairs_reading(counts, jset, allow_quad):
+    """Wenzhou 硬八對: 8 pairs and one single tile (17 concealed tiles), no 財神 tile at all; four of
+    a kind is two pairs (only with ``allow_quad``), three of a kind a pair and the single."""
+    if sum(counts) != 17 or any(counts[j] for j in jset):
+        return None
+    odd = [t for t in range(N_KINDS) if counts[t] % 2]
+    if len(odd) != 1 or (not allow_quad and max(counts) >= 4):
+        return None
+    groups = [("pair", ((t, t), (t, t))) for t in range(N_KINDS) for _ in range(counts[t] // 2)]
+    groups.append(("single", ((odd[0], odd[0]),)))
+    return tuple(sorted(groups))
 
 
 def _meld_reps(melds):
@@ -888,6 +933,29 @@ def _score_hangzhou(v: View, ctx: Context, o: Options, jset):
     return [base] + factors, total, missing, {"base": base[1], "factors": list(factors)}
 
 
+def _score_wenzhou(v: View, ctx: Context, o: Options, counts, melds, jset):
+    """Wenzhou: the base group is always ("平胡", 1); the factors multiply."""
+    factors = []
+    if v.form == "eight_pairs":
+        factors.append(("硬八對", 2))
+    if sum(counts[j] for j in jset) >= 3:                  # concealed 財神 tiles, whatever the reading
+        factors.append(("三財神", 2))
+    if ctx.tianhu:
+        factors.append(("天胡", 2))
+    if ctx.dihu:
+        factors.append(("地胡", 2))
+    if len(melds) == 5 and all(k in EXPOSED_MELDS for k, _ in melds):
+        factors.append(("單吊", 2))
+    if v.n_sub == 0 and o.yingpai is not None:             # 硬: no 財神 stands in (三財神 any shape: 硬)
+        factors.append(("硬牌", o.yingpai))
+    if v.n_sub > 0 and o.ruanpai is not None:              # 軟: some 財神 stands in for another kind
+        factors.append(("軟牌", o.ruanpai))
+    total = Fraction(1)
+    for _, f in factors:
+        total *= Fraction(f)
+    return [("平胡", 1)] + factors, total, [], {"base": 1, "factors": list(factors)}
+
+
 def baotou_ready(counts13, melds=(), *, joker_kinds) -> bool:
     """Hangzhou: are the 13 - 3 * melds concealed tiles one 财神 and 4 - melds complete sets (the
     other 财神 anywhere in the sets, standing for any kind, their own face included)?  A brute
@@ -941,7 +1009,7 @@ def _sets_only(c, n):
 # --------------------------------------------------------------------------
 # score()
 # --------------------------------------------------------------------------
-def _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, allow_five=False):
+def _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, allow_five=False, n_sets=4):
     if len(counts14) != N_KINDS:
         raise ValueError(f"counts14 must have 34 counts, not {len(counts14)}")
     counts = []
@@ -957,11 +1025,12 @@ def _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, allow_five=False)
         if m[0] == "chi" and (t >= 27 or rank(t) > 7):
             raise ValueError(f"meld {m!r}: a chi is named by its lowest tile, 1-7 of a suit")
         ms.append((m[0], t))
-    if len(ms) > 4:
-        raise ValueError(f"{len(ms)} melds: at most 4")
-    if sum(counts) + 3 * len(ms) != 14:
+    if len(ms) > n_sets:
+        raise ValueError(f"{len(ms)} melds: at most {n_sets}")
+    n = 3 * n_sets + 2
+    if sum(counts) + 3 * len(ms) != n:
         raise ValueError(f"{sum(counts)} concealed tiles and {len(ms)} melds: a winning hand has "
-                         f"14 - 3 * melds = {14 - 3 * len(ms)} concealed tiles (the winning tile included)")
+                         f"{n} - 3 * melds = {n - 3 * len(ms)} concealed tiles (the winning tile included)")
     w = tile(win_tile)
     total = list(counts)
     for r in _meld_reps(ms):
@@ -1034,12 +1103,16 @@ def _refusal(rule, counts, ms, ctx, o, jk):
         return "tianjin: a 混 kind cannot be ponged (only an 暗杠 of four 混)"
     if rule == "hangzhou" and not o.caishen_melds and any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms):
         return "hangzhou: a 财神 cannot be melded (pon / minkan / kakan; caishen_melds=False)"
+    if rule == "wenzhou" and any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms):
+        return "wenzhou: a 財神 cannot be melded (pon / minkan / kakan)"
     return None
 
 
 def _check_jokers(rule, jk, o, allowed):
     if rule == "hangzhou" and not jk:
         raise ValueError("hangzhou: which kinds are 财神 is not given: pass caishen=[...] or joker_tiles=[...]")
+    if rule == "wenzhou" and not jk:
+        raise ValueError("wenzhou: which kinds are 財神 is not given: pass caishen=[...] or joker_tiles=[...]")
     if rule in ("guangdong_jipinghu", "qingyuan") and jk:
         raise ValueError(f"{rule}: the rule set has no jokers, joker_kinds must be empty")
     if rule == "guangdong_tuidao":
@@ -1059,8 +1132,20 @@ def all_readings(rule, counts, ms, w, jk, o):
     jset = set(jk)
     jokers = {p: counts[p] for p in jk}
     real = [0 if i in jset else c for i, c in enumerate(counts)]
-    decomps = [("standard", d) for d in _decompositions(real, jokers, jk, allowed, 4 - len(ms), 1)]
-    if not ms:
+    n_sets = N_SETS.get(rule, 4)
+    decomps = [("standard", d) for d in _decompositions(real, jokers, jk, allowed, n_sets - len(ms), 1)]
+    if rule == "wenzhou":
+        if not o.allow_all_pungs:           # a reading without any chow (melds included) does not win
+            has_chi = any(k == "chi" for k, _ in ms)
+            decomps = [(f, d) for f, d in decomps if has_chi or any(g == "chow" for g, _ in d)]
+        if not ms:
+            d = _eight_pairs_reading(counts, jset, o.allow_quad)
+            if d is not None:
+                decomps.append(("eight_pairs", d))
+        if sum(jokers.values()) >= 3:
+            decomps.append(("three_caishen", (("any", tuple((t, t) for t in range(N_KINDS)
+                                                            for _ in range(counts[t]))),)))
+    elif not ms:
         sp = _decompositions(real, jokers, jk, allowed, 0, 7)
         limit = 2 if o.allow_quad else 1
         for d in sp:
@@ -1076,7 +1161,7 @@ def all_readings(rule, counts, ms, w, jk, o):
     meld_reps = _meld_reps(ms)
     out = []
     for form, groups in decomps:
-        if not o.get("allow_fifth_copy", True) and form != "any_shape":
+        if not o.get("allow_fifth_copy", True) and form not in ("any_shape", "three_caishen"):
             reps = [r for _, slots in groups for r, _ in slots] + meld_reps
             if any(reps.count(r) > 4 for r in set(reps)):
                 continue
@@ -1114,6 +1199,8 @@ def score_reading(rule, reading, counts, ms, w, jk, ctx, o, v=None):
         return _score_qingyuan(v, ctx, o)
     if rule == "hangzhou":
         return _score_hangzhou(v, ctx, o, jset)
+    if rule == "wenzhou":
+        return _score_wenzhou(v, ctx, o, counts, ms, jset)
     return _score_tianjin(v, ctx, o, reading, jset, ms)
 
 
@@ -1129,20 +1216,24 @@ def score(rule, counts14, melds=(), win_tile=None, *, joker_kinds=(), self_drawn
     """Score a complete hand (see the module docstring).  ``counts14``: concealed counts with the
     winning tile; ``melds``: [(kind, tile)] (chi: lowest tile); ``joker_kinds``: this hand's
     joker kinds (from :func:`joker_kinds_for`); Hangzhou: ``caipiao`` (or ``context``), see the
-    module docstring."""
+    module docstring.  Wenzhou: 17 tiles counting 3 per meld (``counts14`` is then 17 - 3 * melds
+    concealed tiles)."""
     if rule not in RULES:
         raise ValueError(f"unknown rule set {rule!r} (known: {', '.join(RULES)})")
     if win_tile is None:
         raise ValueError("win_tile is required")
     o = options_for(rule, options)
+    if rule == "wenzhou" and (caipiao or context):
+        raise ValueError("wenzhou: no context (caipiao is a hangzhou count)")
     caipiao = _caipiao(caipiao, context)
     ctx = Context(bool(self_drawn), bool(after_kong), bool(robbing_kong), bool(last_tile),
                   bool(tianhu), bool(dihu), seat_wind, round_wind, bool(dealer), bool(triple_ron), caipiao)
-    if rule == "hangzhou" and o.caishen is not None:
-        if joker_kinds and _caishen_kinds(joker_kinds) != o.caishen:
-            raise ValueError("hangzhou: joker_kinds and the option caishen name different kinds")
+    if rule in ("hangzhou", "wenzhou") and o.caishen is not None:
+        if joker_kinds and _caishen_kinds(joker_kinds, rule) != o.caishen:
+            raise ValueError(f"{rule}: joker_kinds and the option caishen name different kinds")
         joker_kinds = o.caishen
-    counts, ms, w, jk = _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, _allow_five)
+    counts, ms, w, jk = _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, _allow_five,
+                                      N_SETS.get(rule, 4))
     allowed = set(tile_set(rule, o.get("with_honors", True)))
     _check_jokers(rule, jk, o, allowed)
     if rule == "guangdong_jipinghu":
@@ -1155,6 +1246,9 @@ def score(rule, counts14, melds=(), win_tile=None, *, joker_kinds=(), self_drawn
         return _refuse(reason)
     readings = all_readings(rule, counts, ms, w, jk, o)
     if not readings:
+        if rule == "wenzhou" and not o.allow_all_pungs and all_readings(
+                rule, counts, ms, w, jk, Options(o, allow_all_pungs=True)):
+            return _refuse("wenzhou: all pungs is not a listed shape (allow_all_pungs=False)")
         return _refuse(f"{rule}: not a complete hand")
     jset = set(jk)
     scored, missing = [], {}
@@ -1179,25 +1273,27 @@ def score(rule, counts14, melds=(), win_tile=None, *, joker_kinds=(), self_drawn
 
 
 def waits(rule, counts13, melds=(), *, self_drawn=None, count_exhausted=True, **kw) -> dict:
-    """{tile: best winning RefResult} of a 13 - 3 * melds tile hand.  ``self_drawn=None`` tries
-    a self-drawn win and, where the rule set allows it, a win on a discard, and keeps the higher
-    total (self-drawn on a tie).  A tile whose copies are all held is listed with
+    """{tile: best winning RefResult} of a 13 - 3 * melds tile hand (Wenzhou: 16 - 3 * melds).
+    ``self_drawn=None`` tries a self-drawn win and, where the rule set allows it, a win on a
+    discard, and keeps the higher total (self-drawn on a tie).  A tile whose copies are all held is listed with
     ``extra["exhausted"]=True`` unless ``count_exhausted=False``.  Tiles whose result is refused
     (e.g. a value not given) are not listed: ask score() for the reason."""
     o = options_for(rule, {k: v for k, v in kw.items() if k in DEFAULTS.get(rule, {})})
     if len(counts13) != N_KINDS:
         raise ValueError(f"counts13 must have 34 counts, not {len(counts13)}")
     ms = [(m[0], tile(m[1])) for m in melds]
-    if sum(counts13) + 3 * len(ms) != 13:
+    n = 3 * N_SETS.get(rule, 4) + 1
+    if sum(counts13) + 3 * len(ms) != n:
         raise ValueError(f"{sum(counts13)} concealed tiles and {len(ms)} melds: a waiting hand has "
-                         f"{13 - 3 * len(ms)} concealed tiles")
+                         f"{n - 3 * len(ms)} concealed tiles")
     if self_drawn is None:
         modes = [True]
         discard_ok = {"guangdong_tuidao": not o.get("self_draw_only", True),
                       "guangdong_jipinghu": True, "qingyuan": False,
-                      "tianjin": not o.get("self_draw_only", True), "hangzhou": True}[rule]
-        if discard_ok:
-            modes.append(False)
+                      "tianjin": not o.get("self_draw_only", True), "hangzhou": True,
+                      "wenzhou": True}[rule]
+        if discard_ok and rule != "wenzhou":    # Wenzhou: no row or refusal reads the self-draw, so a
+            modes.append(False)                 # discard win scores the same (self-drawn kept on a tie)
     else:
         modes = [bool(self_drawn)]
     held = list(counts13)

@@ -22,14 +22,17 @@ RULES = {
     "standard": (34, ("standard", "seven_pairs", "thirteen_orphans"), True, False),
     "riichi": (34, ("standard", "seven_pairs", "thirteen_orphans"), False, False),
     "guobiao": (34, ("standard", "seven_pairs", "thirteen_orphans", "knitted"), True, False),
+    "taiwan": (34, ("standard",), True, False),
 }
+#: tiles dealt, where not 13 (16-tile play: five sets and a pair)
+HAND_SIZE = {"taiwan": 16}
 
 
 @lru_cache(maxsize=None)
-def distance(counts: tuple, forms: tuple, quads: bool) -> int:
-    """Fewest tiles to add for four sets and a pair (or a special form): shanten + 1."""
+def distance(counts: tuple, forms: tuple, quads: bool, n_sets: int = 4) -> int:
+    """Fewest tiles to add for ``n_sets`` sets and a pair (or a special form): shanten + 1."""
     c = list(counts)
-    best = R.standard_cost(c, 4)
+    best = R.standard_cost(c, n_sets)
     if "seven_pairs" in forms:
         best = min(best, R.seven_pairs_cost(c, quads))
     if "thirteen_orphans" in forms:
@@ -42,6 +45,7 @@ def distance(counts: tuple, forms: tuple, quads: bool) -> int:
 def play(wall, rules: str, draws: int = 18) -> Dict[str, object]:
     """Play one deal from its wall (tile codes, >= 34 flowers) -> the per-deal records."""
     n_kinds, forms, quads, has_dq = RULES[rules]
+    size = HAND_SIZE.get(rules, 13)
     it = iter(int(x) for x in wall)
     flowers = 0
 
@@ -54,7 +58,7 @@ def play(wall, rules: str, draws: int = 18) -> Dict[str, object]:
         return t
 
     hand = [0] * 34
-    for _ in range(13):
+    for _ in range(size):
         hand[draw()] += 1
     dq = -1
     if has_dq:
@@ -68,7 +72,7 @@ def play(wall, rules: str, draws: int = 18) -> Dict[str, object]:
         return tuple(0 if in_dq(t) else h[t] for t in range(34))
 
     def dist(h):
-        return distance(eff(h), forms, quads)
+        return distance(eff(h), forms, quads, (size - 1) // 3)
 
     drawable = [t for t in range(n_kinds) if not in_dq(t)]
     discards = [0] * 34

@@ -1,5 +1,5 @@
 """Seeded random cases for the regional rule sets (``guangdong_tuidao``, ``guangdong_jipinghu``,
-``qingyuan``, ``tianjin``, ``hangzhou``), for tests/test_engine_regional.py.
+``qingyuan``, ``tianjin``, ``hangzhou``, ``wenzhou``), for tests/test_engine_regional.py.
 
 Like tests/reference_regional.py this module imports nothing from ``src/``: a case is plain data
 (34 counts, ``(kind, first tile)`` melds, tile indices) that the tests hand to the reference as is
@@ -13,8 +13,8 @@ A case (:class:`Case`) is drawn in this order:
    (``qidui``, ``quanqiuren``, ``hundiao`` ...) are given on about 60% of the cases.
 2. **Jokers**: 推倒胡 ``gui="baiban"`` -> 白; ``gui="fan"`` -> the successor of a random indicator;
    Tianjin -> the flipped kind and its successor; through ``reference_regional.joker_kinds_for``.
-   Hangzhou -> one or two random 财神 kinds (白 and 5m often), no indicator; on part of the cases
-   they are bound as the option ``caishen`` instead of passed per call.
+   Hangzhou and Wenzhou -> one or two random 财神 kinds (白 and 5m often), no indicator; on part
+   of the cases they are bound as the option ``caishen`` instead of passed per call.
 3. **Motif** (:data:`MOTIFS`): a complete hand built from random sets and a pair over a pool of
    kinds of the rule set's tile set (all kinds, one suit, one suit + honors, honors, 2/5/8,
    terminals, dragons, winds, chows only, pungs only ...), or a special shape (seven pairs with
@@ -22,12 +22,15 @@ A case (:class:`Case`) is drawn in this order:
    pair for 平和 + 混一色, Tianjin's 1-9 straight, 4m-5m-6m, a pair of 混, two 混 beside a 5m,
    four exposed melds for 全求人; Hangzhou's 暴头: one 财神 beside four sets and the winning tile,
    财飘 the same with ``caipiao`` 1 or 2, seven pairs with 0-3 quads, a melded 财神 pon, a kong
-   and ``after_kong``), chosen with weights per rule set.  The pool seldom holds a
-   joker kind, so jokers at their own face occur but stay few.
-4. **Melds**: 0-3 of the sets (4 for the 全求人 motif and rarely otherwise) become declared
-   melds: a pung becomes pon / minkan / kakan / ankan (a kong takes a fourth copy), a chow
+   and ``after_kong``; Wenzhou's 16-tile hands: five sets and a pair, all pungs, 硬八對 (8 pairs and
+   a single, with quads sometimes, a few with a 財神 so that it must not count), 三財神 (3-4 財神 and
+   random junk), 單吊 (five declared melds and the pair), a melded 財神, 天胡 / 地胡), chosen with
+   weights per rule set.  The pool seldom holds a joker kind, so jokers at their own face occur
+   but stay few.
+4. **Melds**: 0-3 of the sets (4 for the 全求人 motif and rarely otherwise; Wenzhou 0-5, 5 for
+   單吊) become declared melds: a pung becomes pon / minkan / kakan / ankan (a kong takes a fourth copy), a chow
    becomes chi only where the rule set has chi (雞平和; 推倒胡 whatever ``allow_chi`` says, so
-   its refusal occurs).
+   its refusal occurs; Hangzhou and Wenzhou always).
 5. **Jokers in the hand**: 0-4 concealed tiles replaced by joker-kind tiles (never more than
    ``max_jokers`` joker tiles in the concealed hand, faces included).
 6. **Breaking** (about 12%): one concealed tile moved to another kind (sometimes one outside the
@@ -36,7 +39,11 @@ A case (:class:`Case`) is drawn in this order:
 8. **Flags** consistent with the rule set: self-drawn mostly where wins are self-drawn only (a few
    discard wins for the refusal), ``after_kong`` only with ``self_drawn``, ``robbing_kong`` only
    without it, 雞平和 ``tianhu`` with ``dealer``, ``dihu`` / ``triple_ron`` on a discard; random
-   seat and round winds (0-3), ``dealer``; Hangzhou ``caipiao`` (0-2, mostly 0).
+   seat and round winds (0-3), ``dealer``; Hangzhou ``caipiao`` (0-2, mostly 0); Wenzhou ``tianhu``
+   (self-drawn, dealer, no melds) and ``dihu`` (on a discard, not the dealer) by their motifs.
+
+Hand size: ``R.N_SETS`` sets and a pair, 14 tiles (17 for Wenzhou) counting 3 per meld; a waiting
+hand one fewer.
 
 No kind is ever held more than four times, melds included (checked, the draw is retried).
 Everything is driven by one ``random.Random`` per (rule set, seed), so a case list is a pure
@@ -55,6 +62,16 @@ __all__ = ["Case", "MOTIFS", "random_options", "make_case", "cases", "waiting_ca
 
 RULES = R.RULES
 SUIT_STARTS = (0, 9, 18)
+
+
+def n_sets(rule: str) -> int:
+    """Sets of a complete standard hand of ``rule`` (5 for Wenzhou's 16-tile play, else 4)."""
+    return R.N_SETS.get(rule, 4)
+
+
+def hand_size(rule: str) -> int:
+    """Tiles of a complete hand counting 3 per meld (14; Wenzhou 17)."""
+    return 3 * n_sets(rule) + 2
 
 
 @dataclass
@@ -146,6 +163,12 @@ def random_options(rule: str, rng: random.Random) -> dict:
         put("allow_fifth_copy", rng.random() < 0.85)
         put("gangkai", _maybe(rng, 0.6, (2, 2, 4, 3)))
         put("caishen_melds", rng.random() < 0.2)
+    elif rule == "wenzhou":                              # caishen: see make_case (it names the jokers)
+        put("allow_quad", rng.random() < 0.85)
+        put("allow_fifth_copy", rng.random() < 0.85)
+        put("allow_all_pungs", rng.random() < 0.75)
+        put("yingpai", _maybe(rng, 0.5, (1, 2, 2, 3)))
+        put("ruanpai", _maybe(rng, 0.5, (1, 1, 2, 4)))
     else:
         raise ValueError(f"unknown rule set {rule!r}")
     return o
@@ -164,7 +187,7 @@ def _joker_setup(rule, opts, rng, tiles):
     if rule == "tianjin":
         ind = rng.randrange(34)
         return R.joker_kinds_for(rule, indicator=ind), ind
-    if rule == "hangzhou":                               # the caller names the 财神 kinds
+    if rule in ("hangzhou", "wenzhou"):                  # the caller names the 财神 kinds
         first = rng.choice((33, 33, 4, 31, rng.randrange(34), rng.randrange(34)))
         kinds = {first}
         if rng.random() < 0.35:
@@ -190,6 +213,8 @@ MOTIFS = {
                 ("seven_pairs", 12), ("pungs", 5), ("all_melds", 2)),
     "hangzhou": (("random", 26), ("baotou", 18), ("caipiao", 10), ("qidui", 18), ("pungs", 6), ("all_melds", 3),
                  ("caishen_pon", 5), ("after_kong", 6)),
+    "wenzhou": (("random", 36), ("pungs", 10), ("eight_pairs", 16), ("three_caishen", 10), ("dandiao", 8),
+                ("caishen_pon", 5), ("tianhu", 4), ("dihu", 4)),
 }
 
 
@@ -234,9 +259,39 @@ def _group_tiles(g):
     return [t, t + 1, t + 2] if kind == "chow" else [t] * 3
 
 
+def _build_wenzhou(motif, tiles, jk, rng):
+    """Wenzhou's (sets, pair, loose): five sets and a pair, or a special shape (17 tiles)."""
+    pool = [t for t in tiles if t not in jk or rng.random() < 0.25]
+    plain = [t for t in tiles if t not in jk]
+    if motif == "pungs":                              # all pungs (refused with allow_all_pungs=False)
+        return _random_sets(rng, pool, 5, chow_p=0.0), rng.choice(pool), []
+    if motif == "eight_pairs":                        # 硬八對: 8 pairs + a single, no 財神
+        n_quads = rng.choice((0, 0, 0, 1, 1, 2))
+        kinds = rng.sample(plain, 9 - n_quads)
+        loose = [t for i, t in enumerate(kinds[:-1]) for _ in range(4 if i < n_quads else 2)]
+        single = kinds[-1]
+        if rng.random() < 0.3:                        # three of a kind: a pair and the single
+            single = rng.choice(kinds[n_quads:-1])
+        loose.append(single)
+        if rng.random() < 0.15:                       # a 財神 tile in the hand: not 硬八對
+            loose[rng.randrange(len(loose))] = rng.choice(jk)
+        return [], None, loose
+    if motif == "three_caishen":                      # 3-4 財神 + random junk: a win whatever the shape
+        sets = _random_sets(rng, plain, rng.choice((0, 0, 1, 2)))
+        loose = [rng.choice(jk) for _ in range(rng.choice((3, 3, 4)))]
+        while len(loose) + 3 * len(sets) < 17:
+            loose.append(rng.choice(plain))
+        return sets, None, loose
+    if motif == "caishen_pon":                        # a pung of a 財神 kind (declared: refused)
+        return [("pung", rng.choice(jk))] + _random_sets(rng, pool, 4), rng.choice(pool), []
+    return _random_sets(rng, pool, 5), rng.choice(pool), []      # random, dandiao, tianhu, dihu
+
+
 def _build(rule, motif, tiles, jk, rng):
     """(sets, pair, loose): sets that may become melds, the pair kind (or None) and the loose
     concealed tiles (a list) of a complete (or special-form) hand of the motif."""
+    if rule == "wenzhou":
+        return _build_wenzhou(motif, tiles, jk, rng)
     pool = _pool(motif, tiles, rng)
     if len(jk) and motif not in ("honors", "honors_any", "258", "terminals", "terminals_honors"):
         pool = [t for t in pool if t not in jk or rng.random() < 0.25] or pool
@@ -318,6 +373,7 @@ def held_counts(counts, melds):
 
 
 _N_MELDS = ((0, 45), (1, 25), (2, 17), (3, 9), (4, 4))
+_N_MELDS_WENZHOU = ((0, 40), (1, 22), (2, 15), (3, 10), (4, 7), (5, 6))
 _JOKERS = ((0, 26), (1, 32), (2, 24), (3, 12), (4, 6))
 _PUNG_MELDS = (("pon", 45), ("minkan", 15), ("kakan", 15), ("ankan", 25))
 
@@ -334,6 +390,10 @@ def _flags(rule, opts, melds, rng, waiting=False, motif=""):
         f["self_drawn"] = rng.random() < (0.92 if only else 0.55)
     elif rule == "qingyuan":
         f["self_drawn"] = rng.random() < 0.95
+    elif rule == "wenzhou":
+        f["self_drawn"] = rng.random() < 0.55
+        if motif.startswith(("tianhu", "dihu")):          # 天胡: the dealer's first draw; 地胡: a discard
+            f.update(self_drawn=motif.startswith("tianhu"), dealer=motif.startswith("tianhu"))
     elif rule == "hangzhou":
         f["self_drawn"] = rng.random() < (0.85 if motif.startswith(("baotou", "caipiao")) else 0.6)
         if motif.startswith("caipiao"):
@@ -360,6 +420,11 @@ def _flags(rule, opts, melds, rng, waiting=False, motif=""):
         if not f["self_drawn"]:
             f["dihu"] = rng.random() < 0.06
             f["triple_ron"] = rng.random() < 0.06
+    elif rule == "wenzhou":
+        if motif.startswith("tianhu"):
+            f.update(tianhu=True, after_kong=False)
+        if motif.startswith("dihu"):
+            f.update(dihu=True, robbing_kong=False)
     elif rng.random() < 0.03:                             # context flags without a fan: ignored
         f["tianhu" if rng.random() < 0.5 else "dihu"] = True
     return {k: v for k, v in f.items() if v or k in ("seat_wind", "round_wind", "self_drawn")}
@@ -367,7 +432,7 @@ def _flags(rule, opts, melds, rng, waiting=False, motif=""):
 
 def _meld_kind(rule, motif, i, all_melds, rng):
     """The declared kind of pung set i."""
-    if rule == "hangzhou" and i == 0 and motif == "caishen_pon":
+    if rule in ("hangzhou", "wenzhou") and i == 0 and motif == "caishen_pon":
         return _pick(rng, (("pon", 40), ("minkan", 20), ("kakan", 20), ("ankan", 20)))
     if rule == "hangzhou" and i == 0 and motif == "after_kong":
         return rng.choice(("minkan", "kakan", "ankan"))
@@ -378,13 +443,13 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
               max_jokers: int = 4, waiting: bool = False, outside: bool = True) -> Case:
     """One random case of ``rule`` (see the module docstring).  ``options``: fixed options instead
     of random ones; ``jokers``: fixed ``(joker_kinds, indicator)``; ``waiting``: remove one
-    concealed tile (a 13-tile hand for waits(), ``win=None``, flags limited to self_drawn / winds /
-    dealer); ``outside=False``: never a tile outside the rule set's tile set."""
+    concealed tile (a 13-tile hand for waits(), 16 for Wenzhou, ``win=None``, flags limited to
+    self_drawn / winds / dealer); ``outside=False``: never a tile outside the rule set's tile set."""
     for _ in range(1000):
         opts = random_options(rule, rng) if options is None else dict(options)
         tiles = list(R.tile_set(rule, opts.get("with_honors", True)))
         jk, ind = _joker_setup(rule, opts, rng, tiles) if jokers is None else (tuple(jokers[0]), jokers[1])
-        if rule == "hangzhou" and options is None and rng.random() < 0.25:
+        if rule in ("hangzhou", "wenzhou") and options is None and rng.random() < 0.25:
             opts["caishen"] = tuple(R.name(t) for t in jk)          # bound with the rule set
         motif = _pick(rng, MOTIFS[rule])
         if motif in ("hui_pair", "two_hui_5m") and not jk:
@@ -395,10 +460,15 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
             sets = [("pung", rng.choice(plain))] + _random_sets(rng, plain, 3)
         # melds
         all_melds = motif == "all_melds"              # 全求人: four exposed melds and a pair
-        chi_ok = rule in ("guangdong_jipinghu", "hangzhou") or (rule == "guangdong_tuidao"
-                                                                and (all_melds or rng.random() < 0.5))
+        chi_ok = rule in ("guangdong_jipinghu", "hangzhou", "wenzhou") or (rule == "guangdong_tuidao"
+                                                                           and (all_melds or rng.random() < 0.5))
         candidates = [i for i, g in enumerate(sets) if g[0] == "pung" or chi_ok]
-        n_m = min(4 if all_melds else _pick(rng, _N_MELDS), len(candidates))
+        if rule == "wenzhou":                         # 單吊: five declared melds (mostly exposed ones)
+            n_m = 5 if motif == "dandiao" else 0 if motif == "tianhu" else _pick(rng, _N_MELDS_WENZHOU)
+            all_melds = motif == "dandiao" and rng.random() < 0.85
+            n_m = min(n_m, len(candidates))
+        else:
+            n_m = min(4 if all_melds else _pick(rng, _N_MELDS), len(candidates))
         chosen = set(rng.sample(candidates, n_m))
         if motif in ("caishen_pon", "after_kong"):
             chosen.add(0)
@@ -416,7 +486,7 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
             counts[t] += 1
         # jokers replacing concealed tiles
         drawn = loose[1] if motif in ("baotou", "caipiao") else None
-        if jk and not (drawn is not None and rng.random() < 0.7):
+        if jk and motif not in ("eight_pairs", "three_caishen") and not (drawn is not None and rng.random() < 0.7):
             for _ in range(_pick(rng, _JOKERS)):
                 plain = [t for t in range(34) for _ in range(counts[t]) if t not in jk]
                 if not plain:
@@ -433,7 +503,7 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
             motif += "+broken"
         if max(held_counts(counts, melds)) > 4 or sum(counts[j] for j in jk) > max_jokers:
             continue
-        if sum(counts) + 3 * len(melds) != 14:
+        if sum(counts) + 3 * len(melds) != hand_size(rule):
             raise AssertionError(f"generator bug: {motif} {counts} {melds}")
         win = None
         if drawn is not None and (counts[drawn] == 0 or rng.random() < 0.2):
@@ -465,8 +535,11 @@ def cases(rule: str, n: int, seed=0, **kw) -> List[Case]:
     return [make_case(rule, rng, **kw) for _ in range(n)]
 
 
-def waiting_cases(rule: str, n: int, seed=0, max_jokers: int = 2) -> List[Case]:
-    """``n`` hands one tile short of 14 (13 - 3 * melds concealed tiles), mostly waiting."""
+def waiting_cases(rule: str, n: int, seed=0, max_jokers: Optional[int] = None) -> List[Case]:
+    """``n`` hands one tile short of 14 (13 - 3 * melds concealed tiles; Wenzhou 16 - 3 * melds),
+    mostly waiting.  ``max_jokers``: 2 (Wenzhou 3, so that 三財神 waits occur)."""
+    if max_jokers is None:
+        max_jokers = 3 if rule == "wenzhou" else 2
     rng = random.Random(f"regional-waits/{rule}/{seed}")
     return [make_case(rule, rng, waiting=True, max_jokers=max_jokers) for _ in range(n)]
 
@@ -500,6 +573,12 @@ BATCH_CONFIGS = {
         (dict(gangkai=4, allow_quad=False, caishen_melds=True), (31, 33), None),
         (dict(caishen=("7z",), gangkai=2), (33,), None),  # bound as an option, not passed per call
     ),
+    "wenzhou": (                                         # 17-tile rows; the 財神 kinds are named
+        (dict(yingpai=1, ruanpai=2), (33,), None),
+        ({}, (4,), None),
+        (dict(allow_all_pungs=False, allow_quad=False, yingpai=4, ruanpai=1), (31, 33), None),
+        (dict(caishen=("7z",), yingpai=2), (33,), None),  # bound as an option, not passed per call
+    ),
 }
 
 
@@ -521,23 +600,23 @@ def check_case(case: Case) -> None:
     held = held_counts(case.counts, case.melds)
     assert len(case.counts) == 34 and min(case.counts) >= 0, case.describe()
     assert max(held) <= 4, case.describe()
-    n = 14 if case.win is not None else 13
+    n = hand_size(case.rule) - (case.win is None)
     assert sum(case.counts) + 3 * len(case.melds) == n, case.describe()
-    assert len(case.melds) <= 4
+    assert len(case.melds) <= n_sets(case.rule)
     for kind, t in case.melds:
         assert kind in R.MELD_KINDS, case.describe()
         if kind == "chi":
             assert t < 27 and R.rank(t) <= 7, case.describe()
-            assert case.rule in ("guangdong_tuidao", "guangdong_jipinghu", "hangzhou"), case.describe()
+            assert case.rule in ("guangdong_tuidao", "guangdong_jipinghu", "hangzhou", "wenzhou"), case.describe()
     if case.win is not None:
         assert case.counts[case.win] >= 1, case.describe()
     if case.joker_kinds:
         assert sum(case.counts[j] for j in case.joker_kinds) <= 4, case.describe()
         if case.rule == "tianjin":
             assert case.joker_kinds == R.joker_kinds_for("tianjin", indicator=case.indicator)
-        elif case.rule == "hangzhou":
+        elif case.rule in ("hangzhou", "wenzhou"):
             assert case.indicator is None and not case.pass_indicator, case.describe()
-            assert case.joker_kinds == R.joker_kinds_for("hangzhou", caishen=case.joker_kinds), case.describe()
+            assert case.joker_kinds == R.joker_kinds_for(case.rule, caishen=case.joker_kinds), case.describe()
             if "caishen" in case.options:
                 assert R._caishen_kinds(case.options["caishen"]) == case.joker_kinds, case.describe()
         else:
@@ -546,7 +625,8 @@ def check_case(case: Case) -> None:
                                      with_honors=case.options.get("with_honors", True))
             assert tuple(case.joker_kinds) == want, case.describe()
     else:
-        assert case.rule not in ("tianjin", "hangzhou") and case.options.get("gui", "none") == "none", case.describe()
+        assert case.rule not in ("tianjin", "hangzhou", "wenzhou") and case.options.get("gui", "none") == "none", \
+            case.describe()
     f = case.flags
     assert not (f.get("self_drawn") and f.get("robbing_kong")), case.describe()
     assert not f.get("after_kong") or f.get("self_drawn"), case.describe()
@@ -554,3 +634,6 @@ def check_case(case: Case) -> None:
     if case.rule == "guangdong_jipinghu":
         assert not f.get("tianhu") or f.get("dealer"), case.describe()
         assert not (f.get("dihu") or f.get("triple_ron")) or not f.get("self_drawn"), case.describe()
+    if case.rule == "wenzhou":                           # 天胡 / 地胡 drawn consistent (no check needed)
+        assert not f.get("tianhu") or (f.get("self_drawn") and f.get("dealer") and not case.melds), case.describe()
+        assert not f.get("dihu") or not (f.get("self_drawn") or f.get("dealer")), case.describe()

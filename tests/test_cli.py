@@ -405,8 +405,8 @@ def test_joker_plumbing_joker_tiles(capsys, monkeypatch):
     assert kw["jokers"] == 0 and kw["joker_tiles"] == [31] and kw["allow_fifth_copy"] is False
     assert r["tiles"] == 13 and r["jokers"] == 0 and r["joker_tiles"] == ["5z"] and r["joker_count"] == 2
     assert r["allow_fifth_copy"] is False
-    code, out, err = run(capsys, "analyze", "123456m234p55s55z", "--joker-tiles", "中,发", "--jokers", "1",
-                         "--melds", "1")
+    code, out, err = run(capsys, "analyze", "123m234p55s55z", "--joker-tiles", "中,发", "--jokers", "1",
+                         "--melds", "1")    # 10 tiles + 1 joker + 1 meld = 14
     assert ("jokers    3 in all: 2 in HAND (joker kinds 5z 中, 6z 发) + 1 held apart from the tiles written "
             "(--jokers 1)") in out
     assert k.kwargs("shanten")[-1]["joker_tiles"] == [31, 32]
@@ -428,7 +428,7 @@ def test_joker_plumbing_complete_shows_readings(capsys, monkeypatch):
     assert [a["text"] for a in r["assignments"]] == ["reading A", "reading B"]
     kw = k.kwargs("assignments")[0]
     assert kw == {"jokers": 3, "joker_tiles": [], "melds": 0, "forms": ("standard", "seven_pairs", "thirteen_orphans"),
-                  "quads_as_two_pairs": True, "allow_fifth_copy": True}
+                  "quads_as_two_pairs": True, "allow_fifth_copy": True, "hand_size": 13}
     code, out, err = run(capsys, "analyze", "1234567m123p5s", "--jokers", "3")
     assert "complete  yes, 2 readings\n" in out and "reading A\n" in out and out.endswith("reading B\n")
     k._readings = tuple(f"reading {i}" for i in range(25))
@@ -541,3 +541,263 @@ def test_jokers_short_hand_assumes_melds(capsys):
     r = run_json(capsys, "analyze", "1234m", "--jokers", "1")
     assert r["meld_count"] == 3 and r["melds_assumed"] is True
     assert r["complete"] == bool(mjpy.is_win("1234m", melds=3, jokers=1))
+
+
+# ----------------------------------------------------------------------------- 16-tile play and shape-only rule sets
+# --hand-size 16 (5 sets + a pair, 17 tiles complete) and --rules NAME for the registry's shape-only rule sets
+# (standard, riichi, taiwan: no fan table): the answers equal the kernel's with hand_size=16 / the row's forms.
+
+WAIT16 = "123m456m789m123p45p11s"       # 16 tiles: waits 3p 6p
+NINE16 = "1112223334445556m"            # 16 tiles of one suit: waits 1m-7m
+WIN17 = "11122233344455566m"            # 17 tiles: five pungs + a pair, and other readings
+FAR16 = "123m456m789m13p57p19s2z"       # 16 tiles, not waiting
+FAR17 = FAR16 + "5z"                    # 17 tiles, not complete: the discard table
+
+
+def _tiles(entries):
+    return [(e["tile"], e["left"]) for e in entries]
+
+
+def _kernel_tiles(ws):
+    return [TILE_NAMES[int(w)] for w in ws]
+
+
+def test_hand_size_16_complete(capsys):
+    r = run_json(capsys, "analyze", WIN17, "--hand-size", "16")
+    ds = mjpy.decompositions(WIN17, hand_size=16)
+    assert len(ds) > 1
+    assert r["complete"] is True and r["shanten"] == mjpy.shanten(WIN17, hand_size=16) == -1
+    assert r["tiles"] == 17 and r["hand_size"] == 16 and r["rules"] is None and r["forms"] == ["standard"]
+    assert [d["text"] for d in r["decompositions"]] == [str(d) for d in ds]
+    assert all(len(d["sets"]) == 5 for d in r["decompositions"])
+    code, out, err = run(capsys, "analyze", WIN17, "--hand-size", "16")
+    assert code == 0 and "play      16-tile hands (5 sets + a pair), forms standard\n" in out
+    assert f"complete  yes, {len(ds)} decompositions" in out
+
+
+@pytest.mark.parametrize("hand", [WAIT16, NINE16])
+def test_hand_size_16_waits(capsys, hand):
+    r = run_json(capsys, "analyze", hand, "--hand-size", "16")
+    ws = mjpy.waits(hand, hand_size=16)
+    assert r["shanten"] == mjpy.shanten(hand, hand_size=16) == 0 and r["complete"] is False
+    assert [w["tile"] for w in r["waits"]] == _kernel_tiles(ws) and ws
+    assert _tiles(r["useful"]) == [(TILE_NAMES[u.tile], u.left) for u in mjpy.useful_tiles(hand, hand_size=16)]
+    assert r["tiles"] == 16 and r["meld_count"] == 0 and r["melds_assumed"] is False
+    if hand == NINE16:
+        assert _tiles(r["waits"]) == [("1m", 1), ("2m", 1), ("3m", 1), ("4m", 1), ("5m", 1), ("6m", 3), ("7m", 4)]
+
+
+def test_hand_size_16_not_waiting_and_discards(capsys):
+    r = run_json(capsys, "analyze", FAR16, "--hand-size", "16")
+    assert r["shanten"] == mjpy.shanten(FAR16, hand_size=16) >= 1 and r["waits"] == []
+    assert _tiles(r["useful"]) == [(TILE_NAMES[u.tile], u.left) for u in mjpy.useful_tiles(FAR16, hand_size=16)]
+    r = run_json(capsys, "analyze", FAR17, "--hand-size", "16")
+    s = mjpy.shanten(FAR17, hand_size=16)
+    assert r["complete"] is False and r["shanten"] == s >= 1 and r["discards"]
+    counts = mjpy.notation.parse(FAR17)
+    for d in r["discards"]:
+        after = counts.copy()
+        after[d["index"]] -= 1
+        assert mjpy.shanten(after, hand_size=16) == s
+        assert _tiles(d["useful"]) == [(TILE_NAMES[u.tile], u.left) for u in mjpy.useful_tiles(after, hand_size=16)]
+
+
+def test_16_tile_hands_are_refused_at_13_tiles(capsys):
+    for hand, n in ((WIN17, 17), (WAIT16, 16)):
+        code, out, err = run(capsys, "analyze", hand)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert err == (f"mjpy: error: hand has {n} tiles: a 13-tile hand has 13 (waiting) or 14 (complete or "
+                       f"discarding) (16-tile play: --hand-size 16)\n")
+    code, out, err = run(capsys, "analyze", "123m456p789s11122z", "--melds", "1")
+    assert code == 2 and "hand has 14 tiles + 1 declared meld = 17 tiles counting a meld as 3: a 13-tile hand" in err
+
+
+def test_hand_size_16_short_hand_assumes_five_set_melds(capsys):
+    r = run_json(capsys, "analyze", "1234567m", "--hand-size", "16")
+    assert r["meld_count"] == 3 and r["melds_assumed"] is True            # 13-tile play assumes 2
+    assert [w["tile"] for w in r["waits"]] == _kernel_tiles(mjpy.waits("1234567m", melds=3, hand_size=16))
+    r = run_json(capsys, "analyze", "123m456p789s11122z", "--hand-size", "16")   # 14 tiles: one meld short of 17
+    assert r["meld_count"] == 1 and r["complete"] is mjpy.is_win("123m456p789s11122z", melds=1, hand_size=16) is True
+    assert run_json(capsys, "analyze", "1234567m")["meld_count"] == 2
+
+
+def test_hand_size_16_five_declared_melds(capsys):
+    hand = "[123m][456m][789m][123p][456p]1s"
+    for extra in (("--hand-size", "16"), ("--rules", "taiwan")):
+        r = run_json(capsys, "analyze", hand, *extra)
+        assert r["meld_count"] == 5 and len(r["melds"]) == 5 and r["melds_assumed"] is False
+        assert r["shanten"] == 0 and _tiles(r["waits"]) == [("1s", 3)]
+        r = run_json(capsys, "analyze", "1s", "--melds", "5", *extra)
+        assert r["meld_count"] == 5 and [w["tile"] for w in r["waits"]] == ["1s"]
+        r = run_json(capsys, "analyze", "[123m][456m][789m][123p][456p]11s", *extra)
+        assert r["complete"] is True and [d["text"] for d in r["decompositions"]] == [
+            str(d) for d in mjpy.decompositions("11s", melds=5, hand_size=16)]
+    code, out, err = run(capsys, "analyze", hand)
+    assert code == 2 and err == "mjpy: error: 5 declared melds: a 13-tile hand has at most 4\n"
+    code, out, err = run(capsys, "analyze", "1s", "--melds", "6", "--hand-size", "16")
+    assert code == 2 and err == ("mjpy: error: --melds 6: the number of declared melds must be 0-5 "
+                                 "(a 16-tile hand has at most 5)\n")
+    code, out, err = run(capsys, "analyze", "[111m][222m][333m][444m][555m][666m]1p", "--rules", "taiwan")
+    assert code == 2 and err == "mjpy: error: --rules taiwan: 6 declared melds: a 16-tile hand has at most 5\n"
+
+
+def test_hand_size_16_with_jokers(capsys):
+    hand = "123m456m789m123p4p1s"              # 14 tiles + 2 jokers = 16
+    r = run_json(capsys, "analyze", hand, "--jokers", "2", "--hand-size", "16")
+    assert r["shanten"] == mjpy.shanten(hand, jokers=2, hand_size=16) == 0
+    assert [w["tile"] for w in r["waits"]] == _kernel_tiles(mjpy.waits(hand, jokers=2, hand_size=16))
+    r = run_json(capsys, "analyze", hand, "--jokers", "3", "--hand-size", "16")
+    assert r["complete"] is True
+    assert [a["text"] for a in r["assignments"]] == [str(a) for a in mjpy.assignments(hand, jokers=3, hand_size=16)]
+
+
+@pytest.mark.parametrize("hand", [WIN17, WAIT16, NINE16, FAR16, FAR17, "[123m][456m][789m][123p][456p]1s"])
+def test_rules_taiwan_is_16_tile_play(capsys, hand):
+    from mjpy.rules import registry
+
+    row = registry.info("taiwan")
+    assert row.binding == "" and row.hand_size == 16 and row.forms == ("standard",)
+    r = run_json(capsys, "analyze", hand, "--rules", "taiwan")
+    plain = run_json(capsys, "analyze", hand, "--hand-size", "16")
+    assert r == {**plain, "rules": "taiwan"}
+    counts, melds = mjpy.notation.parse_hand(hand)
+    assert r["shanten"] == mjpy.shanten(counts, melds=melds, hand_size=16)
+    code, out, err = run(capsys, "analyze", hand, "--rules", "taiwan")
+    assert code == 0 and "rules     taiwan: 16-tile hands (5 sets + a pair), forms standard; shapes only" in out
+
+
+def test_rules_taiwan_waits_equal_the_kernel(capsys):
+    r = run_json(capsys, "analyze", WAIT16, "--rules", "taiwan")
+    assert [w["tile"] for w in r["waits"]] == _kernel_tiles(mjpy.waits(WAIT16, hand_size=16)) == ["3p", "6p"]
+    r = run_json(capsys, "analyze", WAIT16, "--rules", "taiwan", "--visible", "3p6p6p", "--include-exhausted")
+    assert _tiles(r["waits"]) == [("3p", 2), ("6p", 2)] and r["visible"] == "366p"
+
+
+def test_rules_taiwan_refuses_a_13_tile_game_hand(capsys):
+    code, out, err = run(capsys, "analyze", "123m456p789s11122z", "--rules", "taiwan")
+    assert code == 2 and out == "" and err == (
+        "mjpy: error: --rules taiwan: hand has 14 tiles: a 16-tile hand has 16 (waiting) or 17 (complete or "
+        "discarding); declared melds go in brackets ([123m]) or --melds N\n")
+    code, out, err = run(capsys, "analyze", "123m456p789s1122z", "--rules", "taiwan")
+    assert code == 2 and "--rules taiwan: hand has 13 tiles: a 16-tile hand has 16" in err
+    # with its meld declared the same tiles are a 17-tile hand
+    r = run_json(capsys, "analyze", "123m456p789s11122z", "--rules", "taiwan", "--melds", "1")
+    assert r["complete"] is mjpy.is_win("123m456p789s11122z", melds=1, hand_size=16) is True
+
+
+def test_rules_standard_and_riichi_analyze(capsys):
+    for hand in ("123m456p789s11122z", "2233445566778p", "123m456p789s1357z", "1111m2233p4455s66z"):
+        assert run_json(capsys, "analyze", hand, "--rules", "standard") == {**run_json(capsys, "analyze", hand),
+                                                                           "rules": "standard"}
+    r = run_json(capsys, "analyze", "1111m2233p4455s66z", "--rules", "standard")
+    assert r["complete"] is True and r["decompositions"][0]["form"] == "seven_pairs"
+    r = run_json(capsys, "analyze", "1111m2233p4455s66z", "--rules", "riichi")
+    assert r["complete"] is False and r["quads_as_two_pairs"] is False and r["rules"] == "riichi"
+    assert r == {**run_json(capsys, "analyze", "1111m2233p4455s66z", "--japanese-seven-pairs"), "rules": "riichi"}
+    code, out, err = run(capsys, "analyze", "1111m2233p4455s66z", "--rules", "riichi")
+    assert code == 0 and "four of a kind is not two pairs; shapes only (no fan table)" in out
+    code, out, err = run(capsys, "analyze", "1234567m", "--rules", "standard")     # no melds assumed
+    assert code == 2 and "--rules standard: hand has 7 tiles: a 13-tile hand has 13 (waiting) or 14" in err
+    assert run_json(capsys, "analyze", "1234567m", "--rules", "standard", "--melds", "2")["meld_count"] == 2
+
+
+@pytest.mark.parametrize("name", ["taiwan", "standard", "riichi"])
+@pytest.mark.parametrize("flags, fragment", [
+    (["--forms", "all"], "--forms does not apply (the rule set fixes its forms)"),
+    (["--forms", "standard"], "--forms does not apply"),
+    (["--hand-size", "16"], "--hand-size does not apply (the rule set fixes it: "),
+    (["--hand-size", "13"], "--hand-size does not apply"),
+    (["--japanese-seven-pairs"], "--japanese-seven-pairs does not apply"),
+    (["--jokers", "1"], "--jokers does not apply (the rule set has no jokers"),
+    (["--joker-tiles", "5z"], "--joker-tiles does not apply"),
+    (["--no-fifth-copy"], "--no-fifth-copy does not apply"),
+    (["--win", "1s"], "--win does not apply (no fan table"),
+    (["--self-drawn"], "--self-drawn does not apply (no fan table"),
+    (["--option", "qidui=10"], "--option does not apply (no fan table"),
+    (["--indicator", "1z"], "--indicator does not apply (no fan table"),
+    (["--dealer"], "--dealer does not apply (no fan table"),
+    (["--context", "caipiao=1"], "--context does not apply (no fan table"),
+    (["--seat-wind", "S"], "--seat-wind does not apply (no fan table"),
+    (["--dingque", "m"], "--dingque does not apply (no fan table"),
+    (["--flowers", "2"], "--flowers does not apply (no fan table"),
+    (["--max-fan", "4"], "--max-fan does not apply (no fan table"),
+])
+def test_shape_rule_sets_refuse_flags(capsys, name, flags, fragment):
+    hand = WAIT16 if name == "taiwan" else "2233445566778p"
+    code, out, err = run(capsys, "analyze", hand, "--rules", name, *flags)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"mjpy: error: --rules {name}: ") and fragment in err, err
+
+
+def test_every_analyze_flag_is_read_or_refused_by_shape_rule_sets():
+    from mjpy.cli import _NOT_SHAPES, _build_parser
+
+    parser = _build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    dests = {a.dest for a in sub.choices["analyze"]._actions if a.dest != "help"}
+    read = {"hand", "melds", "include_exhausted", "visible", "json", "rules", "hand_size"}
+    refused = {attr for attr, *_ in _NOT_SHAPES}
+    assert dests - read == refused and not read & refused
+
+
+def test_hand_size_is_refused_with_scoring_rule_sets(capsys):
+    for name in ("sichuan", "guobiao", "tianjin"):
+        code, out, err = run(capsys, "analyze", "2233445566778p", "--rules", name, "--hand-size", "16")
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert f"--rules {name}: --hand-size does not apply (the rule set fixes it: " in err
+        assert "plays 13-tile hands" in err
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--hand-size", "15"], "argument --hand-size: invalid choice: 15 (choose from 13, 16)"),
+    (["--hand-size", "x"], "argument --hand-size: invalid int value: 'x'"),
+])
+def test_hand_size_flag_errors(capsys, argv, fragment):
+    code, out, err = run(capsys, "analyze", WAIT16, *argv)
+    assert code == 2 and out == "" and err == f"mjpy: error: {fragment}\n"
+
+
+def test_analyze_function_hand_size_and_rules():
+    assert analyze(WAIT16, hand_size=16) == {**analyze(WAIT16, rules="taiwan"), "rules": None}
+    assert analyze(WAIT16, rules="taiwan", hand_size=16, forms=("standard",))["rules"] == "taiwan"
+    assert analyze("1111m2233p4455s66z", rules="riichi")["complete"] is False
+    with pytest.raises(ValueError, match=r"^hand_size must be 13 \(4 sets \+ a pair\) or 16 \(5 sets \+ a pair\), "
+                                         r"got 15$"):
+        analyze(WAIT16, hand_size=15)
+    with pytest.raises(TypeError, match="hand_size must be an int"):
+        analyze(WAIT16, hand_size=True)
+    with pytest.raises(ValueError, match=r"rules='taiwan' fixes forms \(\('standard',\)\); got 'all'"):
+        analyze(WAIT16, rules="taiwan", forms="all")
+    with pytest.raises(ValueError, match=r"rules='riichi' fixes hand_size \(13\); got 16"):
+        analyze(WAIT16, rules="riichi", hand_size=16)
+    with pytest.raises(ValueError, match=r"rules='standard' fixes quads_as_two_pairs \(True\); got False"):
+        analyze("2233445566778p", rules="standard", quads_as_two_pairs=False)
+    with pytest.raises(ValueError, match="rules='guobiao' has a fan table"):
+        analyze("2233445566778p", rules="mcr")
+    with pytest.raises(ValueError, match="unknown rule set 'nope'"):
+        analyze("2233445566778p", rules="nope")
+
+
+def test_hand_size_reaches_every_kernel_call(capsys, monkeypatch):
+    k = _FakeKernel(monkeypatch, shanten=0)
+    run_json(capsys, "analyze", WAIT16, "--hand-size", "16")
+    run_json(capsys, "analyze", FAR17, "--rules", "taiwan")           # not complete: is_win, the discard table
+    k._win = True
+    k._shanten = -1
+    run_json(capsys, "analyze", "123m456m789m123p4p1s", "--jokers", "3", "--hand-size", "16")
+    names = {n for n, _ in k.calls}
+    assert names == {"shanten", "is_win", "waits", "useful_tiles", "assignments"}
+    assert all(kw["hand_size"] == 16 for _, kw in k.calls), k.calls
+    seen = []
+    real = mjpy.decompositions
+    monkeypatch.setattr(mjpy, "decompositions", lambda hand, **kw: seen.append(kw) or real(hand, **kw))
+    run_json(capsys, "analyze", WIN17, "--hand-size", "16")
+    assert seen and seen[0]["hand_size"] == 16
+
+
+def test_help_names_hand_size_and_shape_rule_sets(capsys):
+    code, out, err = run(capsys, "analyze", "--help")
+    text = " ".join(out.split())
+    assert code == 0 and "--hand-size {13,16}" in text
+    assert "A shape-only rule set (standard, riichi, taiwan) has no fan table" in text
+    assert "has shapes only (no fan table); analyze without --rules" not in text

@@ -103,6 +103,25 @@ def test_evaluate_npz(tmp_path, capsys, hands):
     assert "3,000 rows" in text and "shanten" in text
 
 
+def test_evaluate_taiwan_16_tiles(tmp_path, capsys):
+    """--rules taiwan reads 16-tile hands (17 complete): five sets and a pair, the standard form only."""
+    h = mjpy.random.deal(1500, "taiwan", seed=4)
+    h[0] = mjpy.parse("123m456m789m123p456s1z")            # 16 tiles waiting on 1z (a pair)
+    p = tmp_path / "h.npy"
+    np.save(p, h)
+    out = tmp_path / "o.npz"
+    code, text, err = run(capsys, "evaluate", str(p), "--rules", "taiwan", "--what", "shanten,waits",
+                          "--out", str(out), "--no-progress")
+    assert code == 0, err
+    z = np.load(out)
+    assert np.array_equal(z["shanten"], mjpy.batch.shanten(h, hand_size=16, forms=("standard",)))
+    assert np.array_equal(z["waits"], mjpy.batch.waits(h, hand_size=16, forms=("standard",)))
+    assert z["waits"][0] == 1 << 27 and z["shanten"][0] == 0
+    # the same rows read as 13-tile hands would be refused (16 tiles is not 3k+1 of a 13-tile hand)
+    code, text, err = run(capsys, "evaluate", str(p), "--rules", "standard", "--no-progress")
+    assert code == 2 and "tiles" in err
+
+
 def test_evaluate_sichuan_json_npy(tmp_path, capsys):
     h = mjpy.random.deal(2000, "sichuan", seed=4)
     # a few tenpai hands so 查大叫 has answers

@@ -29,7 +29,7 @@ from mjpy.rules.engine.scoring import _flag_bits, _mask, _meld_codes
 
 import regional_gen as RG
 
-ENGINE = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin")
+ENGINE = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou")
 N_FACT_CASES = 250          # per rule set
 N_TWIN = 300                # per rule set
 N_TWIN_SLOW = 3000
@@ -91,7 +91,7 @@ def _usable(case):
     try:
         rs = _bound(case)
         c, ms = rs._hand(np.array(case.counts, np.uint8),
-                         [__import__("test_engine_regional").meld_obj(k, t) for k, t in case.melds], 14)
+                         [__import__("test_engine_regional").meld_obj(k, t) for k, t in case.melds], rs._size)
         return rs, c, ms, _situation(rs, case), tuple(sorted(case.joker_kinds))
     except ValueError:
         return None
@@ -118,7 +118,7 @@ def test_facts_reading_by_reading(rule):
             ordered = tuple(sorted(keyed))
             rd = Reading(form, ordered, (ordered.index(keyed[win[0]]), tuple(win[1])))
             keys.add((form, ordered, rd.groups[rd.win[0]], rd.win[1]))
-            pf = facts(rd, ms, Situation(s), jk, pre)
+            pf = facts(rd, ms, Situation(s), jk, pre, rs._n_sets)
             pf.update(hand_facts)
             diff = {k: (cf[i], pf[k]) for i, k in enumerate(FACTS) if int(pf[k]) != cf[i]}
             assert not diff, (case.describe(), str(rd), diff)
@@ -127,7 +127,8 @@ def test_facts_reading_by_reading(rule):
         status = E.score_one(rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s),
                              s["seat_wind"], s["round_wind"], _mask(jk))[0]
         if free == 0 and not rs.spec.any_shape(rs.options) and status != E.STATUS_HAND_FAILED:
-            py = readings(c.astype(int).tolist(), n_sets=4 - len(ms), win_tile=case.win, jokers=jk, kinds=rs.kinds,
+            py = readings(c.astype(int).tolist(), n_sets=rs._n_sets - len(ms), win_tile=case.win, jokers=jk,
+                          kinds=rs.kinds, eight_pairs=rs.spec.eight_pairs, any_jokers=rs.spec.any_jokers,
                           seven_pairs=rs.spec.seven_pairs and not ms,
                           quads_as_two_pairs=rs.options.get("allow_quad", True),
                           thirteen_orphans=rs.spec.thirteen_orphans and not ms,
@@ -161,11 +162,12 @@ def _best_fansets(rs, c, ms, w, s, jk, total):
     pre = list(counts)
     pre[w] -= 1
     out = set()
-    for rd in readings(counts, n_sets=4 - len(ms), win_tile=w, jokers=jk, kinds=rs.kinds,
+    for rd in readings(counts, n_sets=rs._n_sets - len(ms), win_tile=w, jokers=jk, kinds=rs.kinds,
+                       eight_pairs=rs.spec.eight_pairs, any_jokers=rs.spec.any_jokers,
                        seven_pairs=rs.spec.seven_pairs and not ms, quads_as_two_pairs=rs.options.get("allow_quad", True),
                        thirteen_orphans=rs.spec.thirteen_orphans and not ms, meld_tiles=meld_tiles,
                        allow_fifth_copy=rs.options.get("allow_fifth_copy", True)):
-        f = facts(rd, ms, Situation(s), jk, pre)
+        f = facts(rd, ms, Situation(s), jk, pre, rs._n_sets)
         f.update(dict(s), n_chi=sum(1 for k, _ in ms if k == "chi"),
                  joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms)))
         v = evaluate(rs.table, f, rs.options)

@@ -1,6 +1,8 @@
 """The regional rule engine (``guangdong_tuidao``, ``guangdong_jipinghu``, ``qingyuan``, ``tianjin``,
-``hangzhou`` through :func:`mjpy.rules.get`) against the slow plain reference tests/reference_regional.py, on
-seeded random cases from tests/regional_gen.py.
+``hangzhou``, ``wenzhou`` through :func:`mjpy.rules.get`) against the slow plain reference
+tests/reference_regional.py, on seeded random cases from tests/regional_gen.py.  Wenzhou is a
+16-tile game: its complete hands are 17 tiles counting 3 per meld (up to 5 melds), its waiting
+hands 16.
 
 * ``score``: every case scored by both; ``is_win`` equal; for a win the total equal, the fans
   equal as a multiset (or, where several readings reach the best total, the fans of one of them),
@@ -16,8 +18,9 @@ seeded random cases from tests/regional_gen.py.
   (docs/rules.md#waits); a listed one must agree with the reference.
 * ``score_batch``: equal to the scalar ``score`` (``-1`` where not a win) and to the reference,
   with ``workers=1`` and ``2``; one bound rule set and one joker set per call, given as a list of
-  kinds (``joker_tiles=[...]``) or as ``indicator=`` (Hangzhou: the kinds, or the bound option
-  ``caishen``).  Hangzhou's ``caipiao`` is passed as ``context={"caipiao": n}`` (score and waits).
+  kinds (``joker_tiles=[...]``) or as ``indicator=`` (Hangzhou and Wenzhou: the kinds, or the
+  bound option ``caishen``).  Hangzhou's ``caipiao`` is passed as ``context={"caipiao": n}``
+  (score and waits).
 * the options: every scoring option of the reference, with its default; inconsistent flags are
   a ValueError on both sides.
 * the generators themselves (valid hands, every table row and refusal reached per the reference).
@@ -132,7 +135,7 @@ def best_readings(case):
                     round_wind=f.get("round_wind", 0), dealer=bool(f.get("dealer")),
                     triple_ron=bool(f.get("triple_ron")), caipiao=f.get("caipiao", 0))
     jk = tuple(sorted(case.joker_kinds))
-    if case.rule == "hangzhou" and "caishen" in case.options:
+    if case.rule in ("hangzhou", "wenzhou") and "caishen" in case.options:
         jk = o.caishen
     scored = []
     for rd in R.all_readings(case.rule, list(case.counts), list(case.melds), case.win, jk, o):
@@ -144,11 +147,11 @@ def best_readings(case):
 
 
 def engine_fans(case, r):
-    """The engine's rows of a win: ``fans`` and, for Hangzhou, the rows of its product group (暴头,
-    财飘, 连续财飘, 杠开) where the engine lists them (``detail["factors"]``); the reference lists
-    every row that holds in ``fans``."""
+    """The engine's rows of a win: ``fans`` and, for Hangzhou and Wenzhou, the rows of their product
+    group (暴头, 财飘, 连续财飘, 杠开; 硬八對, 三財神, 天胡, 地胡, 單吊, 硬牌, 軟牌) where the engine
+    lists them (``detail["factors"]``); the reference lists every row that holds in ``fans``."""
     fans = [tuple(f) for f in r.fans]
-    if case.rule == "hangzhou":
+    if case.rule in ("hangzhou", "wenzhou"):
         detail = r.detail if isinstance(r.detail, Mapping) else {}
         fans += [tuple(f) for f in detail.get("factors", ()) if tuple(f) not in fans]
     return fans
@@ -216,6 +219,7 @@ WANT_FANS = {
     "qingyuan": {"雞糊", "對對糊", "清一色", "清一色全對", "壹玖全對", "全字全對", "七对"},
     "tianjin": {"一条龙", "本绘龙", "捉五魁", "无绘", "混吊", "双混吊", "双绘捉五", "七对"},
     "hangzhou": {"平胡", "七对", "豪华七对", "两豪华七对", "三豪华七对", "暴头", "财飘", "连续财飘", "杠开"},
+    "wenzhou": {"平胡", "硬八對", "三財神", "天胡", "地胡", "單吊", "硬牌", "軟牌"},
 }
 WANT_REFUSALS = {
     "guangdong_tuidao": ("not a complete hand", "self-drawn wins only", "pass qidui=", "pass quanqiuren=",
@@ -226,6 +230,7 @@ WANT_REFUSALS = {
     "tianjin": ("not a complete hand", "self-drawn wins only", "pass qidui=", "pass hundiao=",
                 "pass shuanghundiao=", "pass shuanghui_zhuowu=", "cannot be ponged", "no win by robbing a kong"),
     "hangzhou": ("not a complete hand", "pass gangkai=", "a 财神 cannot be melded"),
+    "wenzhou": ("not a complete hand", "a 財神 cannot be melded", "all pungs is not a listed shape"),
 }
 
 
@@ -245,25 +250,39 @@ def test_generators_produce_valid_hands(rule):
     for want in WANT_REFUSALS[rule]:
         assert any(want in x for x in reasons), (want, Counter(reasons).most_common(12))
     melds = Counter(len(c.melds) for c, _ in pairs)
-    assert all(melds[k] >= N_SCORE // 100 for k in range(5)), melds
+    assert all(melds[k] >= N_SCORE // 100 for k in range(G.n_sets(rule) + 1)), melds
+    assert G.hand_size(rule) == (17 if rule == "wenzhou" else 14)
+    assert all(sum(c.counts) + 3 * len(c.melds) == G.hand_size(rule) for c, _ in pairs)
     kinds = Counter(k for c, _ in pairs for k, _ in c.melds)
     assert set(kinds) == ({"pon", "minkan", "kakan", "ankan"} | ({"chi"} if rule in ("guangdong_tuidao",
                                                                                      "guangdong_jipinghu",
-                                                                                     "hangzhou") else set()))
+                                                                                     "hangzhou", "wenzhou")
+                                                                 else set()))
     assert sum(not any(t for t in c.flags if t not in ("seat_wind", "round_wind", "self_drawn", "dealer"))
                for c, _ in pairs) > N_SCORE // 2          # mostly plain wins, some situational flags
-    if rule in ("guangdong_tuidao", "tianjin", "hangzhou"):
+    if rule in ("guangdong_tuidao", "tianjin", "hangzhou", "wenzhou"):
         nj = Counter(sum(c.counts[j] for j in c.joker_kinds) for c, _ in pairs if c.joker_kinds)
         assert all(nj[k] >= N_SCORE // 100 for k in range(5)), nj
         subs = Counter(ref.extra["n_substitutes"] for ref in wins)
         assert all(subs[k] for k in range(4)), subs
-        if rule == "hangzhou":            # no indicator: the kinds per call, or bound as the option caishen
+        if rule in ("hangzhou", "wenzhou"):   # no indicator: the kinds per call, or bound as the option caishen
             assert all(c.joker_kinds and not c.pass_indicator for c, _ in pairs)
             assert Counter(len(c.joker_kinds) for c, _ in pairs).keys() == {1, 2}
             assert any("caishen" in c.options for c, _ in pairs) and any("caishen" not in c.options
                                                                          for c, _ in pairs)
-            caipiao = Counter(c.flags.get("caipiao", 0) for c, _ in pairs)
-            assert all(caipiao[k] >= N_SCORE // 50 for k in range(3)), caipiao
+            if rule == "hangzhou":
+                caipiao = Counter(c.flags.get("caipiao", 0) for c, _ in pairs)
+                assert all(caipiao[k] >= N_SCORE // 50 for k in range(3)), caipiao
+            if rule == "wenzhou":         # the readings: five sets and a pair, 硬八對, 三財神 (any shape)
+                forms = Counter(ref.reading["form"] for ref in wins)
+                assert all(forms[f] >= N_SCORE // 50 for f in ("standard", "eight_pairs", "three_caishen")), forms
+                dandiao = [("單吊" in dict(ref.fans)) == all(k != "ankan" for k, _ in c.melds)
+                           for c, ref in pairs if ref.is_win and len(c.melds) == 5]
+                assert len(dandiao) >= N_SCORE // 50 and all(dandiao)
+                # 硬八對 shapes holding a 財神 occur and never score 硬八對
+                held = [ref for c, ref in pairs
+                        if c.motif.startswith("eight_pairs") and any(c.counts[j] for j in c.joker_kinds)]
+                assert len(held) >= N_SCORE // 200 and not any("硬八對" in dict(ref.fans) for ref in held)
         else:
             assert any(c.pass_indicator for c, _ in pairs) and any(c.joker_kinds and not c.pass_indicator
                                                                    for c, _ in pairs)
@@ -390,6 +409,7 @@ BATCH_FLAGS = {
     "qingyuan": ("robbing_kong",),
     "tianjin": ("robbing_kong",),
     "hangzhou": ("after_kong", "robbing_kong"),
+    "wenzhou": ("after_kong", "robbing_kong", "tianhu", "dihu", "dealer"),
 }
 
 
@@ -460,12 +480,18 @@ BAD_FLAGS = [
     ("hangzhou", dict(self_drawn=True, context={"caipiao": True}, **{JOKER_KW: ["7z"]}), "caipiao True"),
     ("hangzhou", dict(self_drawn=True, context={"caipiao": 1.0}, **{JOKER_KW: ["7z"]}), "caipiao 1.0"),
     ("hangzhou", dict(self_drawn=True, context={"bao": 1}, **{JOKER_KW: ["7z"]}), "unknown context key"),
+    ("wenzhou", dict(self_drawn=True, robbing_kong=True, **{JOKER_KW: ["7z"]}), "self_drawn with robbing_kong"),
+    ("wenzhou", dict(after_kong=True, **{JOKER_KW: ["7z"]}), "after_kong without self_drawn"),
+    ("wenzhou", dict(tianhu=True, dihu=True, self_drawn=True, **{JOKER_KW: ["7z"]}), "tianhu with dihu"),
+    ("wenzhou", dict(self_drawn=True, context={"caipiao": 1}, **{JOKER_KW: ["7z"]}), "a context key"),
 ]
+#: The complete hand of test_inconsistent_flags_are_value_errors (a 16-tile game: 17 tiles).
+BAD_FLAGS_HAND = {"wenzhou": "123p456p789s111s222s33z"}
 
 
 @pytest.mark.parametrize("rule, flags, why", BAD_FLAGS, ids=[f"{r}-{w}" for r, _, w in BAD_FLAGS])
 def test_inconsistent_flags_are_value_errors(rule, flags, why):
-    hand = "123p456p789s111s22z"
+    hand = BAD_FLAGS_HAND.get(rule, "123p456p789s111s22z")
     ref_kw = {("joker_kinds" if k == JOKER_KW else k): (tuple(R.tile(t) for t in v) if k == JOKER_KW else v)
               for k, v in flags.items()}
     with pytest.raises(ValueError):

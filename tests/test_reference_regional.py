@@ -1,13 +1,14 @@
 """Checks of the plain regional reference scorers (tests/reference_regional.py).
 
 * the worked examples of tests/data/regional_vectors.json (indicators, 捉五魁, 铲, 抓马, kong money,
-  雞平和 番 -> 分值, templates, Hangzhou's 乱将 / 暴头 / 财飘);
+  雞平和 番 -> 分值, templates, Hangzhou's 乱将 / 暴头 / 财飘, Wenzhou's five shapes / 硬八對 / 三財神);
 * one positive and one negative hand per row of every table of docs/rules.md#guangdong-tuidao,
-  #guangdong-jipinghu, #qingyuan, #tianjin and #hangzhou, written by hand from the rules (the
-  comment of each case names the row);
+  #guangdong-jipinghu, #qingyuan, #tianjin, #hangzhou and #wenzhou, written by hand from the rules
+  (the comment of each case names the row);
 * refusals (win conditions, values the sources do not give), bad input, joker readings;
-* a seeded sweep: an independent brute force over joker assignments for 推倒胡, Tianjin and
-  Hangzhou (and for Hangzhou's ``baotou_ready``), and self-consistency properties (declaring jokers never lowers a score, waits agree with score ...).
+* a seeded sweep: an independent brute force over joker assignments for 推倒胡, Tianjin,
+  Hangzhou (and for Hangzhou's ``baotou_ready``) and Wenzhou (17-tile hands), and
+  self-consistency properties (declaring jokers never lowers a score, waits agree with score ...).
 """
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def test_vector_file_holds_the_expected_ids():
     assert sorted(VEC) == sorted(
         ["WT-TJ-01"] + [f"WC-TJ-0{i}" for i in range(1, 7)] + [f"WC-GD-0{i}" for i in range(1, 6)]
         + ["ST-TJ-01", "ST-GD-01", "ST-GD-02", "ST-GDJ-01", "TP-GD-01", "TP-TJ-01", "TP-TJ-02"]
-        + ["TP-HZ-01", "TP-HZ-02", "TP-HZ-03"])
+        + ["TP-HZ-01", "TP-HZ-02", "TP-HZ-03", "TP-WZ-01", "TP-WZ-02", "TP-WZ-03"])
     for v in VEC.values():
         assert v["see"].startswith("docs/rules.md#") and v["source"] and "status" in v
 
@@ -232,6 +233,78 @@ def test_TP_HZ_03_two_caishen_and_four_sets_is_a_win_and_caipiao_doubles_baotou(
     assert R.baotou_ready(P("123m456p789s111z7z"), joker_kinds=BAI)
 
 
+#: Wenzhou template parts (no 白, the 財神 of the tests; at most four of a kind in any hand)
+WZ_CHOWS = ["123m", "456m", "789p", "234s", "678s"]
+WZ_PUNGS = ["999m", "111p", "555s", "333z", "666z"]
+
+
+def wz_template_hand(tpl, pair="11z"):
+    """The hand of a TP-WZ-01 template ("AA+ABC×3+AAA×2"): the pair, the chows, the pungs."""
+    n_chow = n_pung = 0
+    for part in tpl.split("+")[1:]:
+        kind, _, times = part.partition("×")
+        n = int(times or 1)
+        if kind == "ABC":
+            n_chow += n
+        else:
+            n_pung += n
+    return pair + "".join(WZ_CHOWS[:n_chow]) + "".join(WZ_PUNGS[:n_pung]), n_chow, n_pung
+
+
+def test_TP_WZ_01_five_sets_and_a_pair_are_plain_wins():
+    v = VEC["TP-WZ-01"]
+    assert len(v["template"]) == 5
+    for tpl in v["template"]:
+        for pair in ("11z", "55m", "99s"):
+            hand, n_chow, n_pung = wz_template_hand(tpl, pair)
+            assert n_chow + n_pung == v["expected"]["n_sets"] and n_chow >= 1
+            assert sum(P(hand)) == v["expected"]["tiles_each"], hand
+            for sd in (False, True):
+                res = sc("wenzhou", hand, pair[0] + pair[-1], self_drawn=sd, joker_kinds=BAI)
+                assert res.is_win == v["expected"]["is_win"] and res.total == v["expected"]["total"], (tpl, res)
+                assert res.fans == [("平胡", 1)] and res.reading["form"] == "standard"
+            # every listed shape has a chow: allow_all_pungs=False does not touch it
+            assert sc("wenzhou", hand, pair[0] + pair[-1], joker_kinds=BAI, allow_all_pungs=False).total == 1
+            if n_pung:                                        # a declared kong is a set
+                kong = WZ_PUNGS[0][0] + WZ_PUNGS[0][-1]
+                res = sc("wenzhou", hand.replace(WZ_PUNGS[0], "", 1), pair[0] + pair[-1], [("ankan", kong)],
+                         joker_kinds=BAI)
+                assert res.is_win and res.total == 1
+    # the shape the source does not list: AA + AAA×5
+    allp = "11z999m111p555s333z666z"
+    assert sum(P(allp)) == 17
+    assert sc("wenzhou", allp, "1z", joker_kinds=BAI).total == 1
+    res = sc("wenzhou", allp, "1z", joker_kinds=BAI, allow_all_pungs=False)
+    assert not res.is_win and "all pungs is not a listed shape" in res.reason
+
+
+def test_TP_WZ_02_eight_pairs_and_a_single_without_caishen():
+    v = VEC["TP-WZ-02"]["expected"]
+    hand = "1122334455667788m9p"                              # AA×8 + B
+    assert sum(P(hand)) == v["tiles"]
+    res = sc("wenzhou", hand, "9p", joker_kinds=BAI)
+    assert res.is_win and dict(res.fans)[v["pattern"]] == v["multiplier"] and res.total == 2
+    assert res.reading["form"] == "eight_pairs"
+    # a 財神 in place of B: no 硬八對 (沒財神的); it is still five sets and a pair (白 as a 7m)
+    assert not v["caishen_allowed"]
+    res = sc("wenzhou", "1122334455667788m7z", "1m", joker_kinds=BAI)
+    assert res.is_win and v["pattern"] not in names(res) and res.total == 1
+
+
+def test_TP_WZ_03_three_caishen_win_whatever_the_shape():
+    v = VEC["TP-WZ-03"]["expected"]
+    junk = "119m19p19s1234566z777z"                           # 3 白 and no shape at all
+    assert sum(P(junk)) == 17
+    res = sc("wenzhou", junk, "1m", joker_kinds=BAI)
+    assert res.is_win == v["is_win"] and dict(res.fans)[v["pattern"]] == v["multiplier"] and res.total == 2
+    assert res.reading["form"] == "three_caishen" and res.extra["n_substitutes"] == 0
+    # 算硬牌: with a 硬牌 value it is 硬 (v["counts_as"])
+    res = sc("wenzhou", junk, "1m", joker_kinds=BAI, yingpai=3, ruanpai=5)
+    assert v["counts_as"] in names(res) and "軟牌" not in names(res) and res.total == 6
+    # two 白 are not enough
+    assert not sc("wenzhou", "1119m19p19s1234566z77z", "1m", joker_kinds=BAI).is_win
+
+
 # =============================================================================================
 # Fan rows, one positive and one negative hand each
 # =============================================================================================
@@ -245,6 +318,10 @@ QY = dict(self_drawn=True)
 HZ = dict(self_drawn=True, joker_kinds=BAI)              # 白 is 财神
 HZD = dict(joker_kinds=BAI)                              # a win on a discard
 A = "123456m456p789s11z"          # a plain 推倒胡 小胡 (no 鬼 game: 硬胡 literal)
+WZ = dict(joker_kinds=BAI)                               # Wenzhou: 白 is 財神, a win on a discard
+WZA = "11m123456789m123p456p"     # a plain Wenzhou hand: 11 + five chows, 17 tiles, no 財神
+#: five declared melds (chi, pon, minkan, kakan, chi): the concealed part is the pair (單吊)
+WZ_FIVE_MELDS = (("chi", "1m"), ("pon", "2p"), ("minkan", "3s"), ("kakan", "4z"), ("chi", "7p"))
 
 CASES = [
     # ---- docs/rules.md#guangdong-tuidao: hand types (小胡 base 1, each 大胡 10) -------------
@@ -497,6 +574,68 @@ CASES = [
     ("hz-fifth-copy-", "hangzhou", "1111m234p567s789s7z", (), "2p", dict(HZ, allow_fifth_copy=False),
      dict(reason="not a complete hand")),
     ("hz-quad-", "hangzhou", "1111335577m99p22s", (), "1m", dict(HZD, allow_quad=False), dict(reason="not a complete hand")),
+    # ---- docs/rules.md#wenzhou (16-tile play, 17 tiles; 倍: the product of the factors) -----------
+    ("wz-pinghu+", "wenzhou", WZA, (), "1m", WZ, dict(has=["平胡"], total=1)),       # 11 + 5 chows
+    ("wz-yingbadui+", "wenzhou", "1122334455667788m9p", (), "9p", WZ, dict(has=["平胡", "硬八對"], total=2)),
+    ("wz-yingbadui-", "wenzhou", WZA, (), "1m", WZ, dict(lacks=["硬八對"], total=1)),
+    ("wz-yingbadui-caishen-", "wenzhou", "1122334455667788m7z", (), "1m", WZ,
+     dict(lacks=["硬八對"], total=1)),                                               # 白 held: 白 as a 7m, 5 sets
+    ("wz-yingbadui-quad+", "wenzhou", "1111m2233445566778m", (), "8m", WZ, dict(has=["硬八對"], total=2)),
+    ("wz-yingbadui-quad-", "wenzhou", "1111m2233445566778m", (), "8m", dict(WZ, allow_quad=False),
+     dict(reason="wenzhou: not a complete hand")),
+    ("wz-yingbadui-triple+", "wenzhou", "111m22p44p66p88p11s33s55s", (), "1m", WZ,
+     dict(has=["硬八對"], total=2)),                                                 # 111m: a pair and the single
+    ("wz-yingbadui-meld-", "wenzhou", "11m22p44p66p88p11s55s", (("pon", "3s"),), "1m", WZ,
+     dict(reason="wenzhou: not a complete hand")),                                   # 8 pairs need no melds
+    ("wz-sancaishen+", "wenzhou", "119m19p19s1234566z777z", (), "1m", WZ, dict(has=["三財神"], total=2)),
+    ("wz-sancaishen-shape+", "wenzhou", "11m123456789m123p7z7z7z", (), "1m", dict(WZ, yingpai=3),
+     dict(has=["三財神", "硬牌"], total=6)),                                         # 白白白 at its face: 2 × 3
+    ("wz-sancaishen-", "wenzhou", "11m123456789m123p45p7z", (), "1m", WZ, dict(lacks=["三財神"], total=1)),
+    ("wz-sancaishen-ruan+", "wenzhou", "1234567m7777z123456p", (), "1m", dict(WZ, yingpai=1, ruanpai=2),
+     dict(has=["三財神", "軟牌"], total=4)),                  # a 白 must stand in: 2 × 2 beats the 硬 any shape 2 × 1
+    ("wz-sancaishen-ying+", "wenzhou", "1234567m7777z123456p", (), "1m", dict(WZ, yingpai=3, ruanpai=2),
+     dict(has=["三財神", "硬牌"], lacks=["軟牌"], total=6)),   # the any-shape reading (算硬牌) 2 × 3
+    ("wz-tianhu+", "wenzhou", WZA, (), "1m", dict(WZ, self_drawn=True, dealer=True, tianhu=True),
+     dict(has=["天胡"], total=2)),
+    ("wz-tianhu-", "wenzhou", WZA, (), "1m", dict(WZ, self_drawn=True, dealer=True), dict(lacks=["天胡"], total=1)),
+    ("wz-dihu+", "wenzhou", WZA, (), "1m", dict(WZ, dihu=True), dict(has=["地胡"], lacks=["天胡"], total=2)),
+    ("wz-dihu-", "wenzhou", WZA, (), "1m", WZ, dict(lacks=["地胡"], total=1)),
+    ("wz-dandiao+", "wenzhou", "55z", WZ_FIVE_MELDS, "5z", WZ, dict(has=["單吊"], total=2)),
+    ("wz-dandiao-ankan-", "wenzhou", "55z", WZ_FIVE_MELDS[:4] + (("ankan", "9m"),), "5z", WZ,
+     dict(lacks=["單吊"], total=1)),                                                 # an 暗杠 is no 吃 / 碰
+    ("wz-dandiao-four-", "wenzhou", "55z789m", WZ_FIVE_MELDS[:4], "5z", WZ, dict(lacks=["單吊"], total=1)),
+    ("wz-dandiao-ruan+", "wenzhou", "5z7z", WZ_FIVE_MELDS, "5z", dict(WZ, ruanpai=3),
+     dict(has=["單吊", "軟牌"], total=6)),                                           # 白 as the second 5z
+    ("wz-yingpai+", "wenzhou", WZA, (), "1m", dict(WZ, yingpai=3), dict(has=["硬牌"], lacks=["軟牌"], total=3)),
+    ("wz-yingpai-", "wenzhou", "11m123456789m123p45p7z", (), "1m", dict(WZ, yingpai=3),
+     dict(lacks=["硬牌", "軟牌"], total=1)),                                         # 白 as 3p or 6p: 軟, no value
+    ("wz-yingpai-none-", "wenzhou", WZA, (), "1m", WZ, dict(lacks=["硬牌"], total=1)),
+    ("wz-ruanpai+", "wenzhou", "11m123456789m123p45p7z", (), "1m", dict(WZ, ruanpai=2),
+     dict(has=["軟牌"], total=2)),
+    ("wz-ruanpai-", "wenzhou", WZA, (), "1m", dict(WZ, ruanpai=2), dict(lacks=["軟牌"], total=1)),
+    ("wz-ruanpai-face-", "wenzhou", WZA, (), "1m", dict(WZ, joker_kinds=(T("5p"),), ruanpai=2),
+     dict(lacks=["軟牌"], total=1)),                                                 # the 財神 5p at its own face
+    ("wz-ying-over-ruan+", "wenzhou", "11m123456789m123p7z7z7z", (), "1m", dict(WZ, yingpai=1, ruanpai=4),
+     dict(has=["三財神", "軟牌"], total=8)),             # 白白白 as 4p5p6p (軟 4) beats 白白白 at its face (硬 1)
+    ("wz-all-pungs+", "wenzhou", "11m111p333p555p777p999p", (), "1m", WZ, dict(has=["平胡"], total=1)),
+    ("wz-all-pungs-", "wenzhou", "11m111p333p555p777p999p", (), "1m", dict(WZ, allow_all_pungs=False),
+     dict(reason="wenzhou: all pungs is not a listed shape")),
+    ("wz-all-pungs-chi+", "wenzhou", "11m111p333p555p777p", (("chi", "1s"),), "1m", dict(WZ, allow_all_pungs=False),
+     dict(total=1)),                                                                 # the chow is a declared chi
+    ("wz-all-pungs-caishen+", "wenzhou", "11m111p333p555p777p78s7z", (), "1m", dict(WZ, allow_all_pungs=False),
+     dict(total=1)),                                                                 # 白 as 6s or 9s: a chow
+    ("wz-all-pungs-eight+", "wenzhou", "111m22p44p66p88p11s33s55s", (), "1m", dict(WZ, allow_all_pungs=False),
+     dict(has=["硬八對"], total=2)),
+    ("wz-all-pungs-three+", "wenzhou", "11z222z333z444z55z6z7z7z7z", (), "6z", dict(WZ, allow_all_pungs=False),
+     dict(has=["三財神"], total=2)),                                                 # pungs only, but 3 白
+    ("wz-fifth-copy+", "wenzhou", "1111m234p567s789s123s7z", (), "2p", WZ, dict(total=1)),   # 白 as a fifth 1m
+    ("wz-fifth-copy-", "wenzhou", "1111m234p567s789s123s7z", (), "2p", dict(WZ, allow_fifth_copy=False),
+     dict(reason="wenzhou: not a complete hand")),
+    ("wz-no-orphans-", "wenzhou", "19m19p19s11234567z123m", (), "1z", WZ, dict(reason="not a complete hand")),
+    ("wz-caishen-option+", "wenzhou", "11m123456789m123p45p7z", (), "1m", dict(caishen=["7z"], ruanpai=2),
+     dict(has=["軟牌"], total=2)),
+    ("wz-all-rows+", "wenzhou", "5z7z", WZ_FIVE_MELDS, "5z", dict(WZ, dihu=True, ruanpai=3),
+     dict(has=["單吊", "地胡", "軟牌"], total=12)),                                 # 2 × 2 × 3
 ]
 
 
@@ -538,7 +677,12 @@ def test_every_table_row_has_a_case():
         "qingyuan": ["雞糊", "對對糊", "清一色", "清一色全對", "壹玖全對", "全字全對", "七对"],
         "tianjin": ["一条龙", "本绘龙", "捉五魁", "无绘", "混吊", "双混吊", "双绘捉五", "七对"],
         "hangzhou": ["平胡", "七对", "豪华七对", "两豪华七对", "三豪华七对", "暴头", "财飘", "连续财飘", "杠开"],
+        "wenzhou": ["硬八對", "三財神", "天胡", "地胡", "單吊", "硬牌", "軟牌"],
     }
+    # Wenzhou's base group is always ("平胡", 1): every winning case shows it
+    for _, rule, hand, melds, win, kw, exp in CASES:
+        if rule == "wenzhou" and "reason" not in exp:
+            assert sc(rule, hand, win, melds, **kw).fans[0] == ("平胡", 1), hand
     for rule, want in rows.items():
         pos = {n for c in CASES if c[1] == rule for n in c[6].get("has", ())}
         neg = {n for c in CASES if c[1] == rule for n in c[6].get("lacks", ())}
@@ -602,6 +746,14 @@ REFUSALS = [
     ("hangzhou", "456p789s111z22m", (("kakan", "5m"),), "2m", dict(HZ, joker_kinds=(4, 33)), "a 财神 cannot be melded"),
     ("hangzhou", "123m456p789s111z56m", (), "5m", HZ, "hangzhou: not a complete hand"),
     ("hangzhou", "19m19p19s1234567z1z", (), "1z", HZ, "hangzhou: not a complete hand"),      # no thirteen orphans
+    ("wenzhou", "11m123456789m123p", (("pon", "7z"),), "1m", WZ, "wenzhou: a 財神 cannot be melded"),
+    ("wenzhou", "11m123456789m123p", (("minkan", "7z"),), "1m", WZ, "a 財神 cannot be melded"),
+    ("wenzhou", "11m123456789m123p", (("kakan", "5z"),), "1m", dict(WZ, joker_kinds=(31, 33)), "a 財神 cannot be melded"),
+    # a melded 財神 is refused even where the hand holds three more (三財神 is no excuse)
+    ("wenzhou", "11m123456789m7z7z7z", (("pon", "5z"),), "1m", dict(WZ, joker_kinds=(31, 33)), "a 財神 cannot be melded"),
+    ("wenzhou", "11m123456789m123p45p9s", (), "1m", WZ, "wenzhou: not a complete hand"),
+    # 2z is 財神: eight pairs and a single holding a 財神 are no 硬八對 (沒財神的), and no five sets
+    ("wenzhou", "1199m1199p1199s1122z5z", (), "5z", dict(WZ, joker_kinds=(28,)), "wenzhou: not a complete hand"),
 ]
 
 
@@ -622,6 +774,10 @@ def test_refusals_lift_with_their_option():
     assert sc("hangzhou", "456p789s111z55m", "5m", [("ankan", "7z")], **HZ).total == 1       # 暗杠 of four 财神
     assert sc("hangzhou", "456p789s111z55m", "5m", [("chi", "4m")], **dict(HZ, joker_kinds=(4,))).is_win
     assert sc("hangzhou", "123m456p789s111z55m", "5m", robbing_kong=True, joker_kinds=BAI).total == 1
+    assert sc("wenzhou", "11m123456789m123p", "1m", [("ankan", "7z")], **WZ).total == 1       # 暗杠 of four 財神
+    assert sc("wenzhou", "11m123456789m123p", "1m", [("chi", "4m")], **dict(WZ, joker_kinds=(4,))).is_win
+    assert sc("wenzhou", WZA, "1m", robbing_kong=True, **WZ).total == 1                    # 搶槓: no row
+    assert sc("wenzhou", WZA, "1m", self_drawn=True, after_kong=True, last_tile=True, **WZ).total == 1
     # 风一色 without a shape, an honor meld: a win (with a suited meld it is refused, see above)
     res = sc("guangdong_tuidao", "1111z222z3334z", "4z", [("pon", "5z")], self_drawn=True, fengyise_any_shape=True)
     assert res.is_win and names(res) == ["风一色"] and res.reading["form"] == "any_shape"
@@ -661,6 +817,23 @@ def test_refusals_lift_with_their_option():
     (lambda: sc("hangzhou", "123m456p789s111z55m555z", "5m", joker_kinds=BAI), "concealed tiles"),  # 17 tiles
     (lambda: sc("hangzhou", "11111m456p789s11z7z", "1m", joker_kinds=BAI), "appears 5 times"),
     (lambda: R.baotou_ready(P("123m456p789s111z"), joker_kinds=BAI), "13"),
+    (lambda: sc("wenzhou", WZA, "1m"), "caishen=.*joker_tiles="),
+    (lambda: R.joker_kinds_for("wenzhou"), "caishen"),
+    (lambda: R.joker_kinds_for("wenzhou", indicator="1m", caishen=["7z"]), "indicator"),
+    (lambda: sc("wenzhou", WZA, "1m", joker_kinds=BAI, indicator="6z"), "unknown option"),
+    (lambda: sc("wenzhou", WZA, "1m", caishen=["7z"], joker_kinds=(4,)), "different"),
+    (lambda: sc("wenzhou", WZA, "1m", caishen=[]), "no tile"),
+    (lambda: sc("wenzhou", "123456789m123p11z", "1m", joker_kinds=BAI), "14 concealed tiles"),   # a 14-tile hand
+    (lambda: sc("wenzhou", WZA + "5z", "1m", joker_kinds=BAI), "18 concealed tiles"),
+    (lambda: sc("wenzhou", "11m", "1m", [("chi", "1p")] * 2 + [("pon", "1s"), ("pon", "2s"), ("pon", "3s"), ("pon", "4s")],
+                joker_kinds=BAI), "6 melds"),
+    (lambda: sc("wenzhou", "11111m234m567m123p99p9s", "1m", joker_kinds=BAI), "appears 5 times"),
+    (lambda: sc("wenzhou", WZA, "1m", joker_kinds=BAI, yingpai="x"), "yingpai"),
+    (lambda: sc("wenzhou", WZA, "1m", joker_kinds=BAI, ruanpai=-1), "ruanpai"),
+    (lambda: sc("wenzhou", WZA, "1m", joker_kinds=BAI, context={"caipiao": 1}), "context"),
+    (lambda: sc("wenzhou", WZA, "1m", joker_kinds=BAI, tianhu=True, dihu=True), "exclude each other"),
+    (lambda: sc("wenzhou", WZA, "1m", joker_kinds=BAI, after_kong=True), "after_kong"),
+    (lambda: R.waits("wenzhou", P("123456789m123p11z"), (), joker_kinds=BAI), "16 concealed tiles"),
 ])
 def test_bad_input(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
@@ -739,6 +912,30 @@ def test_waits():
     assert R.waits("guangdong_jipinghu", P("1111m234p567s789s"), (), count_exhausted=False) == {}
     w = R.waits("guangdong_jipinghu", P("1112m234p567s789s"), ())
     assert sorted(w) == [T("2m"), T("3m")] and not any(r.extra["exhausted"] for r in w.values())
+
+
+def test_wenzhou_waits_of_sixteen_tile_hands():
+    # 1123456789m + 123p 456p: 1m (11 + 123 456 789), 4m (11 + 234 456 789), 7m (11 + 234 567 789),
+    # and 白 (a 財神 pairs with the single 1m) on a discard or a self-draw alike (no self-draw row)
+    c = P("1123456789m123p456p")
+    assert sum(c) == 16
+    w = R.waits("wenzhou", c, (), joker_kinds=BAI)
+    assert sorted(w) == [T("1m"), T("4m"), T("7m"), T("7z")]
+    assert all(r.total == 1 and r.fans == [("平胡", 1)] and r.extra["self_drawn"] for r in w.values())
+    assert all(not r.extra["self_drawn"] for r in R.waits("wenzhou", c, (), self_drawn=False, joker_kinds=BAI).values())
+    # eight pairs: any tile is the single (硬八對 ×2) except 白, which makes five sets and a pair (×1)
+    w = R.waits("wenzhou", P("1122334455667788m"), (), joker_kinds=BAI)
+    assert sorted(w) == list(range(34)) and all(r.total == (1 if t == 33 else 2) for t, r in w.items())
+    assert all(names(r) == ["平胡", "硬八對"] for t, r in w.items() if t != 33)
+    # three 財神 and junk: every tile wins, 三財神 ×2
+    w = R.waits("wenzhou", P("19m19p19s1234566z777z"), (), joker_kinds=BAI)
+    assert sorted(w) == list(range(34)) and all(names(r) == ["平胡", "三財神"] and r.total == 2 for r in w.values())
+    # 單吊: five exposed melds and one tile: that tile and 白 win, ×2
+    w = R.waits("wenzhou", P("5z"), [(k, T(t)) for k, t in WZ_FIVE_MELDS], joker_kinds=BAI)
+    assert sorted(w) == [T("5z"), 33] and w[T("5z")].total == 2 and "單吊" in names(w[33])
+    # a waiting hand has 16 - 3 * melds tiles; the exhausted fifth 1m is listed and flagged
+    w = R.waits("wenzhou", P("1111m234p567s789s123s"), (), joker_kinds=BAI)
+    assert sorted(w) == [T("1m"), 33] and w[T("1m")].extra["exhausted"] and not w[33].extra["exhausted"]
 
 
 # =============================================================================================
@@ -1205,3 +1402,187 @@ def test_four_jokers_finish_quickly():
         R.score("guangdong_tuidao", c, [], next(t for t in range(33) if c[t]), self_drawn=True, gui="baiban",
                 joker_kinds=BAI, qidui=10)
         assert time.perf_counter() - t0 < 1.0, hand
+
+
+# =============================================================================================
+# Wenzhou (16-tile play): an independent brute force over 財神 assignments
+# =============================================================================================
+def _std_split(c, sets_left, pair_left, need_chow):
+    """Do the counts c split into sets_left sets and pair_left pairs, with a chow among the sets
+    when need_chow (an early-exit search of its own)?"""
+    i = next((t for t in range(34) if c[t]), None)
+    if i is None:
+        return sets_left == 0 and pair_left == 0 and not need_chow
+    if pair_left and c[i] >= 2:
+        c[i] -= 2
+        ok = _std_split(c, sets_left, 0, need_chow)
+        c[i] += 2
+        if ok:
+            return True
+    if sets_left and c[i] >= 3:
+        c[i] -= 3
+        ok = _std_split(c, sets_left - 1, pair_left, need_chow)
+        c[i] += 3
+        if ok:
+            return True
+    if sets_left and i < 27 and R.rank(i) <= 7 and c[i + 1] and c[i + 2]:
+        for d in range(3):
+            c[i + d] -= 1
+        ok = _std_split(c, sets_left - 1, pair_left, False)
+        for d in range(3):
+            c[i + d] += 1
+        return ok
+    return False
+
+
+def _brute_wenzhou(counts, melds, jk, ctx, opts):
+    """Wenzhou's best (total, -substitutes) by substitution: every multiset of kinds for the 財神
+    tiles of each 財神 kind (a 財神 given its own kind is at its face), a plain search for five
+    sets and a pair; 硬八對 and 三財神 straight from the counts.  None: not a complete hand."""
+    o = R.options_for("wenzhou", opts)
+    if any(k in ("pon", "minkan", "kakan") and t in jk for k, t in melds):
+        return None
+    n_cs = sum(counts[p] for p in jk)
+    common = R.Fraction(1)
+    for holds in (n_cs >= 3, ctx.tianhu, ctx.dihu,
+                  len(melds) == 5 and all(k in ("chi", "pon", "minkan", "kakan") for k, _ in melds)):
+        if holds:
+            common *= 2
+
+    def value(soft):
+        opt = o.ruanpai if soft else o.yingpai
+        return common * (1 if opt is None else R.Fraction(opt))
+
+    cands = []
+    if n_cs >= 3:                                              # any shape, 算硬牌
+        cands.append((value(False), 0))
+    if not melds and n_cs == 0 and sum(1 for x in counts if x % 2) == 1 and (o.allow_quad or max(counts) < 4):
+        cands.append((value(False) * 2, 0))                   # 硬八對
+    real = [0 if t in jk else x for t, x in enumerate(counts)]
+    meld_reps = R._meld_reps(melds)
+    has_chi = any(k == "chi" for k, _ in melds)
+    per_kind = [list(itertools.combinations_with_replacement(range(34), counts[p])) for p in jk]
+    for choice in itertools.product(*per_kind):
+        c = list(real)
+        n_sub = 0
+        for p, kinds in zip(jk, choice):
+            for r in kinds:
+                c[r] += 1
+                n_sub += r != p
+        if not o.allow_fifth_copy and any(c[t] + meld_reps.count(t) > 4 for t in range(34)):
+            continue
+        need_chow = not o.allow_all_pungs and not has_chi
+        if _std_split(c, 5 - len(melds), 1, need_chow):
+            cands.append((value(n_sub > 0), -n_sub))
+    return max(cands) if cands else None
+
+
+def test_sweep_wenzhou_against_brute_force_substitution():
+    rng = random.Random(1617)
+    checked = wins = 0
+    seen, forms = set(), set()
+    while checked < 160:
+        jk = tuple(sorted(rng.choice([(33,), (4,), (31, 33), (9,), (rng.randrange(34),)])))
+        opts = dict(allow_quad=rng.random() < 0.8, allow_fifth_copy=rng.random() < 0.8,
+                    allow_all_pungs=rng.random() < 0.7)
+        if rng.random() < 0.6:
+            opts.update(yingpai=rng.choice([1, 2, 3]), ruanpai=rng.choice([1, 2, 4]))
+        kinds = [t for t in range(34) if t not in jk or rng.random() < 0.2]
+        plain = [t for t in range(34) if t not in jk]
+        shape = rng.choice(["random", "random", "pungs", "pairs", "three", "melds5"])
+        melds = []
+        if shape == "pairs":                                  # eight pairs and a single
+            c = [0] * 34
+            for t in rng.sample(plain, 8):
+                c[t] += 2
+            c[rng.choice(plain)] += 1
+            if rng.random() < 0.3:                            # a quad: one pair onto another
+                a, b = rng.sample([t for t in range(34) if c[t] == 2], 2)
+                c[a] += 2
+                c[b] -= 2
+        elif shape == "three":                                # 3 財神 and junk
+            c = [0] * 34
+            for _ in range(3):
+                c[rng.choice(jk)] += 1
+            while sum(c) < 17:
+                c[rng.choice(plain)] += 1
+        else:
+            c = _random_complete(rng, kinds if shape != "pungs" else [t for t in kinds if t >= 27 or t % 3 == 0],
+                                 n_sets=5)
+            n_m = 5 if shape == "melds5" else rng.choice([0, 0, 0, 1, 2])
+            for _ in range(n_m):                              # sets out of the hand as melds
+                pungs = [t for t in range(34) if c[t] >= 3]
+                chows = [t for t in range(27) if R.rank(t) <= 7 and c[t] and c[t + 1] and c[t + 2]]
+                if chows and (not pungs or rng.random() < 0.5):
+                    t = rng.choice(chows)
+                    for d in range(3):
+                        c[t + d] -= 1
+                    melds.append(("chi", t))
+                elif pungs:
+                    t = rng.choice(pungs)
+                    c[t] -= 3
+                    melds.append((rng.choice(["pon", "pon", "minkan", "kakan", "ankan"]), t))
+        tiles = [t for t in range(34) for _ in range(c[t])]
+        rng.shuffle(tiles)
+        if shape not in ("pairs", "three"):
+            for t in tiles[:rng.choice([0, 1, 1, 2, 2])]:     # 財神 in place of tiles
+                c[t] -= 1
+                c[rng.choice(jk)] += 1
+        elif shape == "pairs" and rng.random() < 0.2:
+            c[tiles[0]] -= 1
+            c[rng.choice(jk)] += 1
+        if rng.random() < 0.2:                                # and sometimes break the hand
+            a, b = rng.randrange(34), rng.randrange(34)
+            if c[a] and a != b:
+                c[a] -= 1
+                c[b] += 1
+        held = list(c)
+        for r in R._meld_reps(melds):
+            held[r] += 1
+        n_cs = sum(c[p] for p in jk)
+        if max(held) > 4 or sum(c) + 3 * len(melds) != 17 or (n_cs > 2 and shape != "three"):
+            continue
+        win = rng.choice([t for t in range(34) if c[t]])
+        sd = rng.random() < 0.5
+        ctx = R.Context(self_drawn=sd, tianhu=sd and not melds and rng.random() < 0.1,
+                        dihu=not sd and rng.random() < 0.1)
+        res = R.score("wenzhou", c, melds, win, joker_kinds=jk, self_drawn=sd, tianhu=ctx.tianhu, dihu=ctx.dihu,
+                      dealer=ctx.tianhu, **opts)
+        brute = _brute_wenzhou(c, melds, jk, ctx, opts)
+        if brute is None:
+            assert not res.is_win, (R.to_str(c), melds, jk, res.fans)
+        else:
+            assert res.is_win, (R.to_str(c), melds, jk, opts, res.reason, brute)
+            assert (R.Fraction(res.total), -res.extra["n_substitutes"]) == brute, \
+                (R.to_str(c), melds, jk, opts, res.fans, res.extra["n_substitutes"], brute)
+            wins += 1
+            seen |= set(names(res))
+            forms.add(res.reading["form"])
+        checked += 1
+    assert wins >= 90 and checked - wins >= 10, (wins, checked)
+    assert {"平胡", "硬八對", "三財神", "天胡", "地胡", "單吊", "硬牌", "軟牌"} <= seen, seen
+    assert forms == {"standard", "eight_pairs", "three_caishen"}
+
+
+def test_sweep_wenzhou_waits_agree_with_score():
+    rng = random.Random(1618)
+    for _ in range(8):
+        jk = rng.choice([(33,), (9,)])
+        c = _random_complete(rng, [t for t in range(34) if t not in jk], n_sets=5)
+        c[rng.choice([t for t in range(34) if c[t]])] -= 1
+        for t in rng.sample([t for t in range(34) for _ in range(c[t])], rng.choice([0, 1, 2])):
+            c[t] -= 1
+            c[jk[0]] += 1
+        kw = dict(joker_kinds=jk, yingpai=2, ruanpai=1)
+        w = R.waits("wenzhou", c, (), **kw)
+        assert sum(c) == 16
+        for t in range(34):
+            if c[t] >= 4:
+                continue
+            c2 = list(c)
+            c2[t] += 1
+            best = R.score("wenzhou", c2, [], t, self_drawn=True, **kw)
+            assert (t in w) == best.is_win, (R.to_str(c), t)
+            if best.is_win:
+                assert w[t].total == best.total and w[t].fans == best.fans
+                assert best.total == R.score("wenzhou", c2, [], t, self_drawn=False, **kw).total   # no self-draw row

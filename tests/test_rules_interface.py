@@ -23,13 +23,13 @@ SICHUAN = ("sichuan_fan", "sichuan_points", "chengdu_simple")
 def test_names_and_aliases():
     assert rules.names()[:4] == ["sichuan_fan", "sichuan_points", "chengdu_simple", "guobiao"]
     assert set(rules.names(scoring_only=True)) == set(SICHUAN) | {"guobiao", "guangdong_tuidao", "guangdong_jipinghu",
-                                                                  "qingyuan", "tianjin", "hangzhou"}
-    assert set(rules.names()) - set(rules.names(scoring_only=True)) == {"standard", "riichi"}
+                                                                  "qingyuan", "tianjin", "hangzhou", "wenzhou"}
+    assert set(rules.names()) - set(rules.names(scoring_only=True)) == {"standard", "riichi", "taiwan"}
     assert rules.info("Sichuan").name == "sichuan_fan"
     assert rules.info(" MCR ").name == "guobiao"
     for name in rules.names(scoring_only=True):
         rs = rules.get(name)
-        assert (rs.name, rs.players, rs.hand_size) == (name, 4, 13)
+        assert (rs.name, rs.players, rs.hand_size) == (name, 4, 16 if name == "wenzhou" else 13)
     assert [rules.get(n).tiles for n in ("sichuan_fan", "guobiao")] == [108, 144]
     assert rules.get("sichuan_points").unit == "分"
 
@@ -217,7 +217,7 @@ def test_cli_analyze_takes_every_sichuan_name(capsys, name, total):
 
 
 @pytest.mark.parametrize("argv, match", [
-    (("--rules", "riichi"), "riichi has shapes only"),
+    (("--rules", "riichi", "--win", "9m"), "--rules riichi: --win does not apply (no fan table"),
     (("--rules", "sichuan_points", "--profile", "sichuan_fan"), "disagree"),
     (("--rules", "nope"), "unknown rule set 'nope'"),
 ])

@@ -29,11 +29,11 @@ def _compare(rules, n, seed, draws=18):
 
 
 @pytest.mark.parametrize("rules,n,seed", [("sichuan", 120, 1), ("standard", 20, 2), ("riichi", 8, 3),
-                                          ("guobiao", 2, 4)])
+                                          ("guobiao", 2, 4), ("taiwan", 16, 5)])
 def test_kernel_matches_plain_reference(rules, n, seed):
     wins = _compare(rules, n, seed)
-    if rules == "sichuan":
-        assert wins >= 10          # the sample exercises the win path
+    if rules in ("sichuan", "taiwan"):
+        assert wins >= 3           # the sample exercises the win path
 
 
 @pytest.mark.slow
@@ -225,3 +225,18 @@ def test_everything_pickles():
     assert np.array_equal(r2.shanten, r.shanten)
     s2 = pickle.loads(pickle.dumps(r.summary()))
     assert s2.to_dict() == r.summary().to_dict()
+
+
+def test_sixteen_tile_play_arguments():
+    """The solo loop plays 13- or 16-tile hands; 16-tile play has the standard form only."""
+    from mjcore import simulate as K
+
+    r = K.play(300, n_kinds=34, forms=1, dingque=False, seed=2, hand_size=16)
+    won = r["win_turn"] >= 0
+    assert won.any() and (r["hand"][won].sum(1) == 17).all() and (r["hand"][~won].sum(1) == 16).all()
+    for bad in (14, 15, 17, True, "16"):
+        assert "hand_size must be 13 or 16" in str(expect_error(K.play, 5, n_kinds=34, forms=1, dingque=False,
+                                                                hand_size=bad))
+    assert "standard form only" in str(expect_error(K.play, 5, n_kinds=34, forms=3, dingque=False, hand_size=16))
+    assert "draws must be 0..120" in str(expect_error(K.play, 5, n_kinds=34, forms=1, dingque=False, hand_size=16,
+                                                      draws=121))

@@ -14,9 +14,10 @@ from mjpy.rules import registry
 
 NAMES = rules.names()
 WALL = {"sichuan_fan": 108, "sichuan_points": 108, "chengdu_simple": 108, "guobiao": 144, "guangdong_tuidao": 136,
-        "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "hangzhou": 136, "standard": 136, "riichi": 136}
+        "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "hangzhou": 136, "standard": 136, "riichi": 136,
+        "taiwan": 144, "wenzhou": 136}
 #: options a rule set cannot play without (values the sources leave to the table)
-REQUIRED = {"hangzhou": {"caishen": ["7z"]}}
+REQUIRED = {"hangzhou": {"caishen": ["7z"]}, "wenzhou": {"caishen": ["7z"]}}
 #: (rule set, options) that play with jokers: (flipped indicator?, joker kinds of an indicator)
 JOKERS = [("tianjin", {}), ("guangdong_tuidao", {"gui": "fan"}), ("guangdong_tuidao", {"gui": "baiban"})]
 ORDER = list(K.DISCARD_ORDER)
@@ -50,7 +51,9 @@ def test_simulate_every_rule_set(name):
         assert np.array_equal(v, b.arrays()[k]), k
     won = a.win_turn >= 0
     assert won.any()
-    assert (a.hand[won].sum(1) == 14).all() and (a.hand[~won].sum(1) == 13).all()
+    size = registry.info(name).hand_size              # 16 for taiwan: five sets and a pair
+    assert (a.hand[won].sum(1) == size + 1).all() and (a.hand[~won].sum(1) == size).all()
+    assert (mjpy.random.deal(20, name, seed=5, rule_options=opts).sum(1) == size).all()
     kinds, flowers = mjpy.random.wall_kinds(name)
     outside = np.ones(34, bool)
     outside[list(kinds)] = False
@@ -76,15 +79,16 @@ def test_walls_and_deals(name):
     want = np.sort(np.concatenate([np.repeat(np.array(kinds), 4), np.arange(34, 34 + nf)]).astype(np.uint8))
     for r in w:
         assert np.array_equal(np.sort(r), want)
-    assert nf == (8 if name == "guobiao" else 0)
+    assert nf == (8 if name in ("guobiao", "taiwan") else 0)
+    size = registry.info(name).hand_size
     h = mjpy.random.deal(500, name, seed=3)
-    assert h.shape == (500, 34) and h.dtype == np.uint8 and (h.sum(1) == 13).all()
+    assert h.shape == (500, 34) and h.dtype == np.uint8 and (h.sum(1) == size).all()
     assert np.array_equal(h, mjpy.random.deal(500, name, seed=3, workers=2))
     assert np.array_equal(h[100:], mjpy.random.deal(400, name, seed=3, start=100))
     assert not np.array_equal(h, mjpy.random.deal(500, name, seed=4))
     if nf == 0:          # the deal is the front of the wall
         for i in range(60):
-            assert np.array_equal(np.bincount(w[i, :13], minlength=34), h[i])
+            assert np.array_equal(np.bincount(w[i, :size], minlength=34), h[i])
 
 
 def test_qingyuan_has_no_characters():

@@ -126,13 +126,13 @@ from mjcore.batch import _executor, resolve_workers
 
 # ------------------------------------------------------------------------------------ facts
 FACT_NAMES = (
-    "standard", "seven_pairs", "thirteen_orphans",
+    "standard", "seven_pairs", "thirteen_orphans", "eight_pairs",
     "all_pungs", "all_chows", "all_pungs_exposed", "straight", "n_dragon_pungs", "n_wind_pungs",
     "seat_wind_pung", "round_wind_pung", "pair_dragon", "pair_wind", "pair_value_honor",
     "n_suits", "has_honors", "has_terminals", "one_suit", "half_flush", "honors_only", "all_258",
     "terminals_only", "orphans_only", "nine_gates",
     "n_open_melds", "n_ankan", "n_mingang", "all_melds_open", "n_chi", "joker_melded",
-    "n_substitutes", "jokers_held", "straight_face_joker", "straight_no_substitute",
+    "n_substitutes", "jokers_held", "n_jokers", "straight_face_joker", "straight_no_substitute",
     "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers",
     "all_sets_terminal", "pair_terminal", "n_quads_held", "n_pon_fourth_held", "n_kongs", "dingque_held",
     "context_count",
@@ -141,13 +141,13 @@ FACT_NAMES = (
 )
 
 cdef enum:
-    X_STANDARD, X_SEVEN, X_THIRTEEN
+    X_STANDARD, X_SEVEN, X_THIRTEEN, X_EIGHT
     X_ALL_PUNGS, X_ALL_CHOWS, X_ALL_PUNGS_EXPOSED, X_STRAIGHT, X_N_DRAGON, X_N_WIND
     X_SEAT_PUNG, X_ROUND_PUNG, X_PAIR_DRAGON, X_PAIR_WIND, X_PAIR_VALUE
     X_N_SUITS, X_HONORS, X_TERMINALS, X_ONE_SUIT, X_HALF_FLUSH, X_HONORS_ONLY, X_ALL_258
     X_TERMINALS_ONLY, X_ORPHANS_ONLY, X_NINE_GATES
     X_N_OPEN, X_N_ANKAN, X_N_MINGANG, X_ALL_MELDS_OPEN, X_N_CHI, X_JOKER_MELDED
-    X_N_SUB, X_JOKERS_HELD, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
+    X_N_SUB, X_JOKERS_HELD, X_N_JOKERS, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
     X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH
     X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_N_PON_FOURTH, X_N_KONGS, X_DINGQUE_HELD
     X_CONTEXT           # a number from the caller's context (Hangzhou: 财飘 in a row), flags bits 20-23
@@ -164,14 +164,15 @@ DINGQUE_SHIFT_BITS = DINGQUE_SHIFT
 #: bit of ``flags`` where the context number (0-15, fact ``context_count``) starts
 CONTEXT_SHIFT_BITS = CONTEXT_SHIFT
 MELD_CODES = {"chi": 1, "pon": 2, "minkan": 3, "kakan": 4, "ankan": 5}
-FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape")
+FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape", "eight_pairs")
 GROUP_KINDS = ("", "pair", "pung", "chow", "single", "any")
 #: the status of a scored hand (first item of :func:`score_one`, ``status`` of :func:`score_rows`)
 STATUS_INCOMPLETE, STATUS_WIN, STATUS_FAILED, STATUS_MISSING, STATUS_HAND_FAILED, STATUS_BAD = range(6)
 
 cdef enum:
     MAX_GROUPS = 16       # no program has more (checked when one is built)
-    MAXSLOT = 14          # tiles of one group (14: the any-shape group)
+    MAXSLOT = 17          # tiles of one group (17: the any-shape group of a 16-tile hand)
+    MAX_MELDS = 5         # declared melds (5 in 16-tile play)
     SUB = -1              # phys of a slot held by a joker substituting (any joker kind left)
     MAX_ROWS = 256
     MAX_KEY = 8           # a table reading more facts by value than this is evaluated without a memo
@@ -186,6 +187,7 @@ cdef enum:
     FORM_SEVEN = 2
     FORM_THIRTEEN = 3
     FORM_ANY = 4
+    FORM_EIGHT = 5        # eight pairs and a single (16-tile play: 硬八對)
     G_PAIR = 1
     G_PUNG = 2
     G_CHOW = 3
@@ -263,6 +265,9 @@ cdef struct Prog:
     int fifth                   # a reading may hold a fifth copy of a kind
     int every_win_slot
     int any_honors
+    int n_sets                  # sets of a complete standard hand (4; 5 in 16-tile play)
+    int eight_pairs             # the form eight pairs + a single, without any joker tile (16-tile play)
+    int any_jokers              # a hand holding this many joker tiles wins in any shape (0: never)
     int need                    # NEED_* families the program reads
     int n_key                   # facts the table reads by value (range atoms, counts); -1: no memo
     int32_t key_idx[MAX_KEY]
@@ -270,8 +275,8 @@ cdef struct Prog:
 cdef struct Hand:
     uint8_t counts[34]          # concealed tiles, winning tile included
     int n_melds
-    int8_t mkind[4]
-    int8_t mtile[4]
+    int8_t mkind[MAX_MELDS]
+    int8_t mtile[MAX_MELDS]
     int win
     uint32_t flags
     int seat
@@ -344,6 +349,7 @@ cdef struct Ctx:
     uint32_t rkey[4]            # their base-5 block keys, for the kernel's distance tables
     bint even                   # every real count is even (seven pairs without jokers may hold)
     bint past4                  # a concealed count past 4 (a virtual fifth copy: waits)
+    bint big                    # a block holds more than 14 tiles (16-tile play): past the split tables
     int pair_block              # without jokers: the block of the standard form's pair (-1: none)
     int n_jk
     int8_t jkind[8]
@@ -655,6 +661,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     f[X_STANDARD] = std
     f[X_SEVEN] = form == FORM_SEVEN
     f[X_THIRTEEN] = form == FORM_THIRTEEN
+    f[X_EIGHT] = form == FORM_EIGHT
     f[X_ALL_PUNGS] = std and n_chows == 0
     f[X_ALL_CHOWS] = std and n_pungs == 0
     f[X_ALL_PUNGS_EXPOSED] = std and concealed_sets == 0 and c.meld_all_exposed
@@ -1190,7 +1197,7 @@ cdef void joker_leaf(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
         place_groups(c, 0, 0, 0)
         return
     c.pair_block = pb
-    if c.excess == 0:
+    if c.excess == 0 and n[0] <= 14 and n[1] <= 14 and n[2] <= 14 and n[3] <= 14:
         split_blocks(c, n_sets, n_pairs)
         return
     for b in range(34):
@@ -1606,6 +1613,14 @@ cdef inline int block_sizes(const uint8_t* h, int* n) noexcept nogil:
     return n[0] + n[1] + n[2] + n[3]
 
 
+cdef inline bint big_blocks(const uint8_t* h) noexcept nogil:
+    """A block of the counts ``h`` holds more than 14 tiles (five sets of one suit: 16-tile play),
+    past what the split tables hold."""
+    cdef int n[4]
+    block_sizes(h, n)
+    return n[0] > 14 or n[1] > 14 or n[2] > 14 or n[3] > 14
+
+
 cdef inline int pair_block_of(const int* n, int n_pairs) noexcept nogil:
     """The block that must hold the pair of a standard reading with block sizes ``n``: the one block
     of 2 mod 3 tiles, every other a multiple of 3; -1 when every block is a multiple of 3; -2 when no
@@ -1748,26 +1763,65 @@ cdef void orphan_holes(Ctx* c, int gi, int slot, int last) noexcept nogil:
     g.phys[slot] = t
 
 
-cdef void any_shape(Ctx* c) noexcept nogil:
-    """A hand of honors only in any shape: one group of every concealed tile (a suited joker is 东)."""
+cdef void eight_pairs(Ctx* c) noexcept nogil:
+    """Eight pairs and a single (16-tile play, no joker tile held): one odd count, the pairs of every
+    count (four of a kind: two pairs where the rule set allows it)."""
+    cdef int t, x, k, odd = -1
+    for t in range(34):
+        x = c.real[t]
+        if x & 1:
+            if odd >= 0:
+                return
+            odd = t
+        if x >= 4 and c.P.quad_limit < 2:
+            return
+    if odd < 0:
+        return
+    c.ng = 0
+    for t in range(34):
+        for k in range(c.real[t] // 2):
+            push_same(c, G_PAIR, 2, t)
+    push_same(c, G_SINGLE, 1, odd)
+    c.form = FORM_EIGHT
+    finish(c)
+    c.ng = 0
+
+
+cdef inline void push_same(Ctx* c, int kind, int n, int t) noexcept nogil:
+    """A group of ``n`` real tiles of kind ``t``."""
+    cdef Grp* g = &c.g[c.ng]
+    cdef int i
+    g.kind = kind
+    g.n = n
+    for i in range(n):
+        g.rep[i] = t
+        g.phys[i] = t
+    c.ng += 1
+
+
+cdef void any_shape(Ctx* c, bint honors) noexcept nogil:
+    """A win in any shape: one group of every concealed tile, each joker at its own face. ``honors``:
+    a hand of honors only (风一色; a suited joker reads as 东); else a hand holding the rule set's
+    number of jokers (温州 三財神)."""
     cdef int i, j, k, n = 0
     cdef int8_t saved[8]
     cdef Grp* g = &c.g[0]
-    for i in range(27):
-        if c.real[i]:
-            return
-    for i in range(c.H.n_melds):
-        if c.H.mtile[i] < 27:
-            return
+    if honors:
+        for i in range(27):
+            if c.real[i]:
+                return
+        for i in range(c.H.n_melds):
+            if c.H.mtile[i] < 27:
+                return
     g.kind = G_ANY
-    for i in range(27, 34):
+    for i in range(0 if not honors else 27, 34):
         for k in range(c.real[i]):
             g.rep[n] = i
             g.phys[n] = i
             n += 1
     for j in range(c.n_jk):
         for k in range(c.jok[j]):
-            g.rep[n] = c.jkind[j] if c.jkind[j] >= 27 else 27
+            g.rep[n] = c.jkind[j] if c.jkind[j] >= 27 or not honors else 27
             g.phys[n] = c.jkind[j]
             n += 1
     g.n = n
@@ -1836,7 +1890,7 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
                 if k != M_PON:
                     c.hand_f[X_N_MINGANG] += 1
     c.meld_jokers = c.hand_f[X_JOKERS_HELD]
-    if H.n_melds == 4 and c.hand_f[X_N_ANKAN] == 0:
+    if H.n_melds == P.n_sets and c.hand_f[X_N_ANKAN] == 0:
         c.hand_f[X_ALL_MELDS_OPEN] = 1
     c.hand_f[X_N_KONGS] = c.hand_f[X_N_ANKAN] + c.hand_f[X_N_MINGANG]
 
@@ -1875,6 +1929,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
         c.even = not odd
         c.pair_block = pair_block(H.counts)
         c.past4 = over4
+        c.big = P.n_sets > 4 and big_blocks(H.counts)
     else:
         odd = 0
         for i in range(34):
@@ -1915,6 +1970,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
                     x += 1
             c.hand_f[X_N_PON_FOURTH] = x
     c.hand_f[X_JOKERS_HELD] = c.meld_jokers or total_j != 0
+    c.hand_f[X_N_JOKERS] = total_j             # among the concealed tiles (温州 三財神: 手中有3張)
     # representative kinds for jokers alone (a free group takes two jokers at least)
     c.n_fset = 0
     c.n_fpair = 0
@@ -1986,7 +2042,7 @@ cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64
         else:
             h[i] = counts[i]
     kernel_ctx(P, n_melds, j, &k)
-    return hand_complete(get_tables(), h, 4 - n_melds, &k)
+    return hand_complete(get_tables(), h, P.n_sets - n_melds, &k)
 
 
 cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds, uint64_t jmask) noexcept nogil:
@@ -1997,7 +2053,7 @@ cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds,
     cdef uint8_t h[34]
     cdef uint64_t four = 0
     cdef int i
-    if P.any_honors:
+    if P.any_honors or P.eight_pairs or P.any_jokers:  # forms the kernel does not know: every kind
         return (ONE << 34) - 1
     memcpy(h, counts, 34)
     if jmask:                                   # a drawn joker kind adds a joker: tile by tile
@@ -2038,37 +2094,41 @@ cdef void search(Ctx* c) noexcept nogil:
             o.status = S_HAND_FAILED
             o.failed = w
             return
-    n_sets = 4 - H.n_melds
-    if not P.any_honors and c.n_jk and not maybe_complete(c, n_sets):
-        return                                  # (without jokers the split below fails as fast)
-    c.form = FORM_STD
-    c.placing = False
-    if c.n_jk:
-        # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
-        # winning tile's group: there the slot-by-slot search is faster)
-        if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
-                not (c.need & NEED_PLACE) and not P.every_win_slot))):
-            joker_std(c, n_sets)
-        else:
-            split(c, n_sets, 1, -1, 0)
-    elif c.pair_block >= 0 and not c.past4:
-        split_blocks(c, n_sets, 1)
-    elif c.pair_block >= 0:
-        split_plain(c, n_sets, 1, -1, 0)
-    if H.n_melds == 0 and P.seven_pairs:
-        c.form = FORM_SEVEN
-        c.ng = 0
+    n_sets = P.n_sets - H.n_melds
+    # the kernel's check first (with jokers; without, the split below fails as fast)
+    if P.any_honors or not c.n_jk or maybe_complete(c, n_sets):
+        c.form = FORM_STD
+        c.placing = False
         if c.n_jk:
-            if seven_pairs_distance(<const uint8_t*>c.real, P.quad_limit == 2) <= avail(c):   # the kernel's check
-                split(c, 0, 7, -1, 0)
-        elif c.even:
-            split_plain(c, 0, 7, -1, 0)
-    if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
-        c.form = FORM_THIRTEEN
-        for dup in range(13):
-            orphans(c, ORPHANS[dup])
+            # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
+            # winning tile's group: there the slot-by-slot search is faster)
+            if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
+                    not (c.need & NEED_PLACE) and not P.every_win_slot))):
+                joker_std(c, n_sets)
+            else:
+                split(c, n_sets, 1, -1, 0)
+        elif c.pair_block >= 0 and not c.past4 and not c.big:
+            split_blocks(c, n_sets, 1)
+        elif c.pair_block >= 0:
+            split_plain(c, n_sets, 1, -1, 0)
+        if H.n_melds == 0 and P.seven_pairs:
+            c.form = FORM_SEVEN
+            c.ng = 0
+            if c.n_jk:
+                if seven_pairs_distance(<const uint8_t*>c.real, P.quad_limit == 2) <= avail(c):   # the kernel's check
+                    split(c, 0, 7, -1, 0)
+            elif c.even:
+                split_plain(c, 0, 7, -1, 0)
+        if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
+            c.form = FORM_THIRTEEN
+            for dup in range(13):
+                orphans(c, ORPHANS[dup])
+    if H.n_melds == 0 and P.eight_pairs and c.n_jk == 0:
+        eight_pairs(c)
     if P.any_honors:
-        any_shape(c)
+        any_shape(c, True)
+    if P.any_jokers and avail(c) >= P.any_jokers:
+        any_shape(c, False)
     if o.missing:
         o.status = S_MISSING
 
@@ -2183,6 +2243,11 @@ cdef class Program:
         self.p.fifth = bool(shape["fifth"])
         self.p.every_win_slot = bool(shape["every_win_slot"])
         self.p.any_honors = bool(shape["any_honors"])
+        self.p.n_sets = int(shape.get("n_sets", 4))
+        self.p.eight_pairs = bool(shape.get("eight_pairs", False))
+        self.p.any_jokers = int(shape.get("any_jokers", 0))
+        if self.p.n_sets not in (4, 5) or self.p.any_jokers < 0:
+            raise ValueError("a program's shape has 4 or 5 sets and any_jokers >= 0")
         read = {int(x[0]) for x in atoms} | set(r_int[:, 1].tolist())
         self.p.need = ((NEED_STRAIGHT if read & {X_STRAIGHT, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0)
                        | (NEED_NINE if X_NINE_GATES in read else 0)
@@ -2390,8 +2455,8 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     cdef Out o
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if len(melds) > 8 or len(melds) % 2 or not 0 <= win < 34:
-        raise ValueError("score_one: at most 4 (kind, tile) meld pairs and a winning tile 0-33")
+    if len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 0 <= win < 34:
+        raise ValueError(f"score_one: at most {prog.p.n_sets} (kind, tile) meld pairs and a winning tile 0-33")
     load_meta(&H, mp, nm, win, flags, seat, round_, jmask)
     if not _copy_counts(&H, hand):
         if size >= 0:
@@ -2422,7 +2487,7 @@ cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32
     cdef int i, j, k, t, total, nm = 0, bad, odd, d
     cdef uint64_t kinds
     cdef int8_t extra[34]                       # copies in the melds (written only at meld tiles)
-    if (size == 14 or win >= 0) and (win < 0 or win > 33 or h[win] < 1):
+    if (size % 3 == 2 or win >= 0) and (win < 0 or win > 33 or h[win] < 1):
         return -1
     mj_counts_summary(h, &kinds, &total, &bad, &odd)
     if bad:
@@ -2463,8 +2528,8 @@ cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32
 
 cdef inline int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags,
                           int size) noexcept nogil:
-    """:func:`check_row` of a batch row (four meld slots, the rule set's tiles)."""
-    return check_row(h, m, 4, win, flags, size, ~P.kinds & ALL_KINDS)
+    """:func:`check_row` of a batch row (a meld slot per set, the rule set's tiles)."""
+    return check_row(h, m, P.n_sets, win, flags, size, ~P.kinds & ALL_KINDS)
 
 
 cdef Memo* new_memo() noexcept nogil:
@@ -2484,12 +2549,12 @@ cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, con
     cdef int nm
     cdef Memo* memo = new_memo()                        # NULL: scored without one
     for r in range(start, stop):
-        nm = row_melds(P, hands + 34 * r, melds + 8 * r, wins[r], flags[r], 14)
+        nm = row_melds(P, hands + 34 * r, melds + 2 * P.n_sets * r, wins[r], flags[r], 3 * P.n_sets + 2)
         if nm < 0:
             status[r] = S_BAD
             out[r] = -1
             continue
-        load_hand(&H, hands + 34 * r, melds + 8 * r, nm, wins[r], flags[r], 27 + (winds[r] & 3),
+        load_hand(&H, hands + 34 * r, melds + 2 * P.n_sets * r, nm, wins[r], flags[r], 27 + (winds[r] & 3),
                   27 + ((winds[r] >> 2) & 3), jmasks[r])
         score_hand(P, &H, &o, NULL, 0, NULL, False, memo)
         status[r] = o.status
@@ -2506,8 +2571,9 @@ def score_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::1] m
     loop), split over ``workers`` threads."""
     cdef Py_ssize_t n = hands.shape[0]
     if not (melds.shape[0] == wins.shape[0] == flags.shape[0] == winds.shape[0] == jmasks.shape[0]
-            == out.shape[0] == status.shape[0] == n) or melds.shape[1] != 8 or hands.shape[1] != 34:
-        raise ValueError("score_rows: arrays of one length: hands (N, 34), melds (N, 8), the others (N,)")
+            == out.shape[0] == status.shape[0] == n) or melds.shape[1] != 2 * prog.p.n_sets or hands.shape[1] != 34:
+        raise ValueError(f"score_rows: arrays of one length: hands (N, 34), melds (N, {2 * prog.p.n_sets}), "
+                         "the others (N,)")
     _split_rows(_run_chunk, n, workers, (prog, hands, melds, wins, flags, winds, jmasks, out, status))
 
 
@@ -2548,12 +2614,12 @@ cdef void wait_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, co
     cdef double best
     cdef Memo* memo = new_memo()                        # NULL: scored without one
     for r in range(start, stop):
-        nm = row_melds(P, hands + 34 * r, melds + 8 * r, -1, flags[r], 13)
+        nm = row_melds(P, hands + 34 * r, melds + 2 * P.n_sets * r, -1, flags[r], 3 * P.n_sets + 1)
         if nm < 0:
             status[r] = S_BAD
             out[r] = -1
             continue
-        found = best_wait(P, hands + 34 * r, melds + 8 * r, nm, flags[r], flags2[r], 27 + (winds[r] & 3),
+        found = best_wait(P, hands + 34 * r, melds + 2 * P.n_sets * r, nm, flags[r], flags2[r], 27 + (winds[r] & 3),
                           27 + ((winds[r] >> 2) & 3), jmasks[r], 4 if jmasks[r] and limit > 4 else limit, lowest,
                           memo, &best)
         status[r] = S_WIN if found else S_INCOMPLETE
@@ -2611,8 +2677,9 @@ def best_wait_one(Program prog, bytes counts, bytes melds, uint32_t flags, uint3
     cdef const uint8_t* cp = <const uint8_t*><const char*>counts
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if len(counts) != 34 or len(melds) > 8 or len(melds) % 2 or not 1 <= limit <= 5:
-        raise ValueError("best_wait_one: 34 counts, at most 4 (kind, tile) meld pairs and a limit of 1-5")
+    if len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 1 <= limit <= 5:
+        raise ValueError(f"best_wait_one: 34 counts, at most {prog.p.n_sets} (kind, tile) meld pairs and a limit "
+                         "of 1-5")
     memo = <Memo*>malloc(sizeof(Memo))
     if memo == NULL:
         raise MemoryError()
@@ -2635,10 +2702,11 @@ def best_wait_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::
     fifth copy, in the rows without jokers). ``out``: the total, -1 when no tile wins; ``status``:
     ``STATUS_WIN``, ``STATUS_INCOMPLETE`` (no wait) or ``STATUS_BAD`` (bad input)."""
     cdef Py_ssize_t n = hands.shape[0]
-    if not (melds.shape[0] == flags.shape[0] == flags2.shape[0] == winds.shape[0] == jmasks.shape[0] == out.shape[0]
-            == status.shape[0] == n) or melds.shape[1] != 8 or hands.shape[1] != 34 or not 1 <= limit <= 5:
-        raise ValueError("best_wait_rows: arrays of one length: hands (N, 34), melds (N, 8), the others (N,); "
-                         "a limit of 1-5")
+    if (not (melds.shape[0] == flags.shape[0] == flags2.shape[0] == winds.shape[0] == jmasks.shape[0]
+             == out.shape[0] == status.shape[0] == n) or melds.shape[1] != 2 * prog.p.n_sets
+            or hands.shape[1] != 34 or not 1 <= limit <= 5):
+        raise ValueError(f"best_wait_rows: arrays of one length: hands (N, 34), melds (N, {2 * prog.p.n_sets}), "
+                         "the others (N,); a limit of 1-5")
     _split_rows(_wait_chunk, n, workers, (prog, hands, melds, flags, flags2, winds, jmasks, limit, lowest, out, status))
 
 
@@ -2700,8 +2768,8 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
     cdef Out o
     cdef int n = 0, i, k, s
     cdef Dump* d
-    if len(counts) != 34 or len(melds) > 8 or len(melds) % 2:
-        raise ValueError("dump_readings: 34 counts and at most 4 (kind, tile) meld pairs")
+    if len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2:
+        raise ValueError(f"dump_readings: 34 counts and at most {prog.p.n_sets} (kind, tile) meld pairs")
     d = <Dump*>malloc(cap * sizeof(Dump))
     if d == NULL:
         raise MemoryError()
@@ -2737,8 +2805,8 @@ def check_hand(hand, bytes melds, int size, uint64_t outside):
     with the melds' 3 each, at most four of a kind with the melds, nothing in ``outside``; ``None``
     otherwise (the caller's checked path explains)."""
     cdef Hand H
-    if len(melds) > 8 or len(melds) % 2:
-        raise ValueError("check_hand: at most 4 (kind, tile) meld pairs")
+    if len(melds) > 2 * MAX_MELDS or len(melds) % 2:
+        raise ValueError(f"check_hand: at most {MAX_MELDS} (kind, tile) meld pairs")
     load_meta(&H, <const int8_t*><const char*>melds, len(melds) // 2, -1, 0, 27, 27, 0)
     if not _copy_counts(&H, hand) or check_row(H.counts, <const int8_t*><const char*>melds, H.n_melds, -1, 0, size,
                                                outside) != H.n_melds:
@@ -2772,8 +2840,8 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
         raise MemoryError()
     memset(memo, 0, sizeof(Memo))
     try:
-        if n_modes > 8 or len(counts) != 34 or len(melds) > 8 or len(melds) % 2 or not 1 <= limit <= 5:
-            raise ValueError("waits_one: 34 counts, at most 4 melds, 8 modes and a limit of 1-5")
+        if n_modes > 8 or len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 1 <= limit <= 5:
+            raise ValueError(f"waits_one: 34 counts, at most {prog.p.n_sets} melds, 8 modes and a limit of 1-5")
         if limit > 4 and jmask:
             raise ValueError("waits_one: a fifth copy with jokers")
         for m in range(n_modes):

@@ -44,4 +44,5 @@ def play(
     joker_table: Optional[npt.ArrayLike] = None,
     joker_mask: int = 0,
     allow_fifth_copy: bool = True,
+    hand_size: int = 13,
 ) -> Dict[str, np.ndarray]: ...

@@ -140,6 +140,7 @@ cdef struct Rules:
     bint quads                # seven pairs: four of a kind = two pairs
     bint dingque              # Sichuan 定缺
     int hand_size
+    int n_sets                # sets of a complete hand: (hand_size - 1) / 3 (4, or 5 in 16-tile play)
     bint flip                 # an indicator is flipped from the wall after the deal
     uint64_t joker_fixed      # joker kinds without an indicator (0: none)
     uint64_t joker_table[34]  # joker kinds by flipped indicator
@@ -160,6 +161,7 @@ cdef int make_rules(Rules* R, uint64_t kinds, int n_flowers, int forms, bint qua
     R.quads = quads
     R.dingque = dingque
     R.hand_size = hand_size
+    R.n_sets = (hand_size - 1) // 3
     R.flip = False
     R.joker_fixed = 0
     R.fifth = True
@@ -182,12 +184,12 @@ cdef int make_rules(Rules* R, uint64_t kinds, int n_flowers, int forms, bint qua
 
 cdef inline int dist_states(const Tables* T, const Lookup* L, const uint8_t* h, const Rules* R,
                             const Ctx* ctx, int forms, int kn_floor) noexcept nogil:
-    """Distance (shanten + 1) of the counts h, 4 sets + a pair, whose lookup is L, over ``forms``.
+    """Distance (shanten + 1) of the counts h, ``R.n_sets`` sets + a pair, whose lookup is L, over ``forms``.
     The knitted forms are only computed when the other forms are above ``kn_floor`` (a lower
     bound of the knitted distance known to the caller)."""
     cdef int best = 99, d
     if forms & FORM_STANDARD:
-        best = std_distance(T, L, 4)
+        best = std_distance(T, L, R.n_sets)
     if forms & FORM_SEVEN_PAIRS:
         d = seven_pairs_distance(h, R.quads)
         if d < best:
@@ -300,7 +302,7 @@ cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, in
     L.key[cb] -= POW5[c - 9 * cb]
     L.state[cb] = T.suit_state[L.key[cb]] if cb < 3 else T.honor_state[L.key[cb]]
     if forms == FORM_STANDARD:
-        return useful_std(T, &L, h, disc, d, test, iso, seven, pairs, other, R.quads)
+        return useful_std(T, &L, h, disc, d, test, iso, seven, pairs, other, R.quads, R.n_sets)
     for u in range(34):
         if (test >> u) & 1:
             x = h[u]
@@ -338,7 +340,7 @@ cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, in
 
 cdef inline int useful_std(const Tables* T, const Lookup* L, const uint8_t* h, const uint8_t* disc, int d,
                            uint64_t test, uint64_t iso, bint seven, int pairs, int other,
-                           bint quads) noexcept nogil:
+                           bint quads, int M) noexcept nogil:
     """:func:`useful_left` when only the standard form (and seven pairs, from its counts) is in
     play: the table loads of every drawn tile are issued pass by pass (states, classes, distances),
     so they overlap instead of waiting on one another."""
@@ -396,8 +398,8 @@ cdef inline int useful_std(const Tables* T, const Lookup* L, const uint8_t* h, c
             cz = T.mixed_class[st[i] * N_HONOR_STATES + L.state[3]]
         else:
             cz = T.mixed_class[L.state[2] * N_HONOR_STATES + st[i]]
-        idx[i] = (ab * T.n_mixed + cz) * 8 + 4
-    for i in range(n):                # pass 3: the distance with 4 sets
+        idx[i] = (ab * T.n_mixed + cz) * 8 + M
+    for i in range(n):                # pass 3: the distance with M sets
         if T.final_dist[idx[i]] < d:
             total += gain[i]
     return total
@@ -414,7 +416,7 @@ cdef struct Out:
     int8_t* win_tile          # [N] the winning tile, -1 none
     int8_t* dq                # [N] 定缺 suit 0/1/2, -1 without
     int8_t* flowers           # [N] flowers set aside (补花) during the deal and the play
-    uint8_t* hand             # [N, 34] final hand: 14 tiles with a win, else 13
+    uint8_t* hand             # [N, 34] final hand: hand_size + 1 tiles with a win, else hand_size
     int8_t* indicator         # [N] the flipped indicator, -1 without
     uint64_t* jokers          # [N] joker kinds of the deal (bit mask)
 
@@ -433,7 +435,7 @@ cdef inline int choose_dingque(const uint8_t* h) noexcept nogil:
 
 
 cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, const uint8_t* disc,
-                              int d, uint64_t allowed, uint64_t jm, Ctx* ctx) noexcept nogil:
+                              int d, uint64_t allowed, uint64_t jm, Ctx* ctx, int M) noexcept nogil:
     """:func:`useful_left` of a hand with jokers: ``e`` the real tiles (13 with the jokers), ``h``
     the hand with its joker tiles; every tile of the wall is tried (a joker kind adds a joker)."""
     cdef int u, x, dd, total = 0
@@ -445,14 +447,14 @@ cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, con
             if x >= 4:
                 continue
             ctx.jokers += 1
-            dd = hand_distance(T, e, 4, ctx)
+            dd = hand_distance(T, e, M, ctx)
             ctx.jokers -= 1
         else:
             x = e[u]
             if x >= 4:
                 continue
             e[u] += 1
-            dd = hand_distance(T, e, 4, ctx)
+            dd = hand_distance(T, e, M, ctx)
             e[u] -= 1
         if dd < d:
             total += 4 - x - disc[u]
@@ -473,7 +475,7 @@ cdef int break_tie(const Tables* T, uint8_t* e, const uint8_t* h, uint8_t* disc,
         e[c] -= 1
         disc[c] += 1
         if jm:
-            u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx)
+            u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx, R.n_sets)
         else:
             u = useful_left(T, e, disc, d, allowed, R, ctx, L, c)
         e[c] += 1
@@ -507,7 +509,7 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
         else:
             e[i] = h[i]
     o.dq[r] = -1
-    d = hand_distance(T, e, 4, &ctx)
+    d = hand_distance(T, e, R.n_sets, &ctx)
     o.sh0[r] = <int8_t>(d - 1)
     o.tenpai[r] = 0 if d <= 1 else -1
     o.win[r] = -1
@@ -519,7 +521,7 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
             ctx.jokers += 1
         else:
             e[t] += 1
-        if hand_complete(T, e, 4, &ctx):
+        if hand_complete(T, e, R.n_sets, &ctx):
             o.win[r] = turn
             o.win_tile[r] = t
             for k in range(turn - 1, draws):
@@ -530,7 +532,7 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
         for c in range(34):
             if e[c]:
                 e[c] -= 1
-                x = hand_distance(T, e, 4, &ctx)
+                x = hand_distance(T, e, R.n_sets, &ctx)
                 e[c] += 1
                 if x < best:
                     best = x
@@ -603,7 +605,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
             ndq += 1
         else:
             e[t] += 1
-            if ndq == 0 and hand_complete(T, e, 4, &ctx):
+            if ndq == 0 and hand_complete(T, e, R.n_sets, &ctx):
                 o.win[r] = turn
                 o.win_tile[r] = t
                 for k in range(turn - 1, draws):
@@ -852,7 +854,7 @@ def walls(n, *, int n_kinds=34, int n_flowers=0, length=None, seed=0, start=0, w
 
 def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bint dingque=True,
          draws=18, seed=0, start=0, workers=None, kinds=None, joker_table=None, joker_mask=0,
-         bint allow_fifth_copy=True):
+         bint allow_fifth_copy=True, hand_size=13):
     """Play deals ``start .. start + n - 1`` solo with the greedy discard rule (docs/simulate.md)
     -> dict of arrays: ``shanten_deal`` int8[n], ``shanten`` int8[n, draws], ``tenpai_turn``,
     ``win_turn``, ``win_tile``, ``dingque``, ``flowers``, ``indicator`` int8[n], ``jokers``
@@ -861,11 +863,16 @@ def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bi
     Jokers: ``joker_mask`` (bit mask of kinds) for every deal, or ``joker_table`` (uint64[34]):
     after the deal the next wall tile is flipped and set aside (``indicator``) and the deal's joker
     kinds are ``joker_table[indicator]``. ``allow_fifth_copy``: a joker may stand for a copy
-    beyond the fourth.
+    beyond the fourth. ``hand_size``: 13, or 16 for 16-tile play (five sets and a pair; the
+    standard form only).
     """
-    n, seed, start, kmask, count = _common(n, seed, start, n_kinds, n_flowers, 13, kinds)
+    if hand_size not in (13, 16) or isinstance(hand_size, bool):
+        raise ValueError(f"hand_size must be 13 or 16, got {hand_size!r}")
+    n, seed, start, kmask, count = _common(n, seed, start, n_kinds, n_flowers, hand_size, kinds)
     if forms < 1 or forms > 15:
         raise ValueError(f"forms must be a mask 1..15, got {forms}")
+    if hand_size == 16 and forms != FORM_STANDARD:
+        raise ValueError("16-tile play has the standard form only (forms=1)")
     if dingque and kmask != (1 << 27) - 1:
         raise ValueError("dingque needs a wall without honors (n_kinds=27)")
     cdef uint64_t jfixed = _check_int(joker_mask, "joker_mask", 0, (1 << 34) - 1)
@@ -883,7 +890,7 @@ def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bi
         table = table.astype(np.uint64)
     if (flip or jfixed) and dingque:
         raise ValueError("dingque with jokers is not supported")
-    cdef int max_draws = min(4 * count - 13 - (1 if flip else 0), 127)
+    cdef int max_draws = min(4 * count - hand_size - (1 if flip else 0), 127)
     draws = _check_int(draws, "draws", 0, max_draws)
     cdef int nw = resolve_workers(workers)
     res = {
@@ -910,7 +917,7 @@ def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bi
     cdef uint8_t[:, ::1] a7 = res["hand"]
     cdef int8_t[::1] a8 = res["indicator"]
     cdef uint64_t[::1] a9 = res["jokers"]
-    cdef _Runner runner = _prepare(JOB_PLAY, n, kmask, n_flowers, forms, quads, dingque, 13, seed,
+    cdef _Runner runner = _prepare(JOB_PLAY, n, kmask, n_flowers, forms, quads, dingque, hand_size, seed,
                                    start, draws, nw, 4096)
     runner.rules.flip = flip
     runner.rules.joker_fixed = jfixed

@@ -14,6 +14,8 @@
     mjpy analyze "[777z]234567m234p11s" --rules guangdong_tuidao --self-drawn --option gui=fan --indicator 5m
     mjpy analyze 123456789m11p456m --rules tianjin --win 5m --self-drawn --indicator 1z   # 一条龙 捉五魁 无绘
     mjpy analyze 123456789m11p46m --rules tianjin --indicator 1z       # each wait with its 番
+    mjpy analyze 123m456m789m123p45p11s --hand-size 16   # 16-tile play: 5 sets + a pair, waits 3p 6p
+    mjpy analyze 123m456m789m123p45p11s --rules taiwan   # a shape-only rule set: its forms and hand size
     mjpy settle examples/sichuan_table.json --rules sichuan   # 血战到底 payments of a finished hand
     mjpy settle examples/settle/chengdu_xiayu.json --rules sichuan --preset chengdu_xiayu   # CD-E 标准下雨
     mjpy settle examples/settle/tianjin.json --rules tianjin   # 坐庄 / 拉庄, 铲 and a win (docs/settle.md)
@@ -42,7 +44,8 @@ from .wildcards import RULESETS, SUCCESSOR_TABLES, resolve, tile_list
 __all__ = ["main", "analyze", "jokers", "settle"]
 
 _FORMS_DEFAULT = ("standard", "seven_pairs", "thirteen_orphans")
-_MAX_MELDS = 4          # declared melds of a 13-tile hand (the CLI plays 13-tile hands)
+_MAX_MELDS = 4          # declared melds of a 13-tile hand (16-tile play: 5, _max_melds)
+_HAND_SIZES = (13, 16)  # 4 sets + a pair, or 5 sets + a pair (16-tile play, Taiwan)
 _ALL_FORMS = _FORMS_DEFAULT + ("knitted",)
 
 
@@ -79,12 +82,16 @@ def _build_parser() -> argparse.ArgumentParser:
     a.add_argument("hand", metavar="HAND", help="the hand, e.g. 1112345678999m or '[123m]456p789s1122z'")
     a.add_argument("--melds", metavar="N", default=None,
                    help="declared melds not written in HAND: their number N (0-4: a 13-tile hand has at most "
-                        "4 declared melds), or the melds themselves in brackets like '[123m][555s]'")
+                        "4 declared melds; a 16-tile hand 5), or the melds themselves in brackets like "
+                        "'[123m][555s]'")
     a.add_argument("--forms", metavar="FORMS", default=None,
                    help="comma-separated forms: standard, seven_pairs, thirteen_orphans, knitted; or 'all' "
                         "(default: standard,seven_pairs,thirteen_orphans)")
     a.add_argument("--japanese-seven-pairs", action="store_true",
                    help="four of a kind is not two pairs in seven pairs (Japanese rule)")
+    a.add_argument("--hand-size", metavar="{13,16}", type=int, choices=_HAND_SIZES, default=None,
+                   help="13 (default: 4 sets + a pair, 14 tiles complete) or 16 (16-tile play: 5 sets + a pair, "
+                        "17 tiles complete; the forms are standard only unless --forms says otherwise)")
     a.add_argument("--include-exhausted", action="store_true",
                    help="also list waits whose four copies are all in the hand")
     a.add_argument("--visible", metavar="TILES", default="",
@@ -106,7 +113,9 @@ def _build_parser() -> argparse.ArgumentParser:
                           "hand's waits with their scores. Rule sets other than sichuan and guobiao take their "
                           "options with --option and read --win, --self-drawn, --after-kong, --robbing-kong, "
                           "--last-tile, --tianhu, --dihu, --dealer, --seat-wind, --round-wind, --indicator, "
-                          "--joker-tiles")
+                          "--joker-tiles. A shape-only rule set (" + ", ".join(_shape_rule_names()) + ") has no "
+                          "fan table: its hand is analyzed as without --rules, with the rule set's forms and hand "
+                          "size (the hand must have that size counting declared melds; no melds are assumed)")
     r.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                    help="a rule-set option for --rules NAME other than sichuan and guobiao, repeatable "
                         "(--option qidui=10 --option gui=fan; VALUE: a number, true/false/null, else a string; "
@@ -210,6 +219,12 @@ def _scoring_rule_names():
     from .rules.registry import names
 
     return names(scoring_only=True)
+
+
+def _shape_rule_names():
+    from .rules.registry import REGISTRY
+
+    return [n for n, row in REGISTRY.items() if not row.binding]
 
 
 def _rule_aliases():
@@ -343,21 +358,56 @@ def _joker_call(fn, *args, **kw):
 
 def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: bool = True,
             include_exhausted: bool = False, visible: str = "", jokers: int = 0, joker_tiles=None,
-            allow_fifth_copy: bool = True) -> dict:
+            allow_fifth_copy: bool = True, hand_size: int = 13, rules: Optional[str] = None) -> dict:
     """The answers of ``mjpy analyze`` as a dict (the ``--json`` object).
 
     ``jokers``: jokers held in addition to the tiles of ``hand``; ``joker_tiles``: kinds that are jokers where they
     appear in ``hand`` (``"5z,6z"``, names or indices); ``allow_fifth_copy``: a joker may stand for a fifth
-    copy (flag ``wild.allow_fifth_copy``, docs/rules.md#jokers). The hand size counts jokers: tiles + jokers +
-    3 × melds = 13/14.
+    copy (flag ``wild.allow_fifth_copy``, docs/rules.md#jokers). ``hand_size``: 13 (4 sets + a pair) or 16
+    (16-tile play: 5 sets + a pair, at most 5 declared melds; the default forms become ``standard`` only,
+    the one form of 16-tile play). The hand size counts jokers: tiles + jokers + 3 × melds = hand_size (waiting)
+    or hand_size + 1 (complete or discarding); without melds a shorter hand assumes the declared melds that
+    make up the difference.
+
+    ``rules``: a shape-only rule set of the registry (``standard``, ``riichi``, ``taiwan``: no fan table). Its
+    forms, ``quads_as_two_pairs`` and ``hand_size`` are used (leave those arguments out: a value other than the
+    default and the rule set's own is a ValueError), the result names it (``rules``), and the hand must have the
+    rule set's size counting declared melds (no melds are assumed).
 
     >>> analyze("2233445566778p")["waits"][0]["tile"]
     '2p'
+    >>> analyze("1112223334445556m", hand_size=16)["shanten"]
+    0
     >>> analyze("1234567m123p5s", jokers=2)["shanten"]    # doctest: +SKIP
     0
     """
     import mjpy
 
+    row = None
+    if rules is not None:
+        from .rules import registry
+
+        row = registry.info(rules)
+        if row.binding:
+            raise ValueError(f"rules={row.name!r} has a fan table: score it with analyze_rules (mjpy analyze HAND "
+                             f"--rules {row.name}); analyze takes the shape-only rule sets "
+                             f"({', '.join(_shape_rule_names())})")
+        given_forms = forms if forms == "all" or isinstance(forms, str) else tuple(forms)
+        for arg, value, default, own in (("forms", given_forms, _FORMS_DEFAULT, tuple(row.forms)),
+                                          ("quads_as_two_pairs", quads_as_two_pairs, True, row.quads_as_two_pairs),
+                                          ("hand_size", hand_size, 13, row.hand_size)):
+            if value != default and value != own:
+                raise ValueError(f"rules={row.name!r} fixes {arg} ({own!r}); got {value!r}")
+        forms, quads_as_two_pairs, hand_size = tuple(row.forms), row.quads_as_two_pairs, row.hand_size
+    if isinstance(hand_size, bool) or not isinstance(hand_size, (int, np.integer)):
+        raise TypeError(f"hand_size must be an int (13 or 16), got {type(hand_size).__name__}")
+    hand_size = int(hand_size)
+    if hand_size not in _HAND_SIZES:
+        raise ValueError(f"hand_size must be 13 (4 sets + a pair) or 16 (5 sets + a pair), got {hand_size}")
+    if hand_size != 13 and row is None and forms == _FORMS_DEFAULT:
+        forms = ("standard",)     # seven pairs and thirteen orphans are 13-tile shapes
+    max_melds = (hand_size - 1) // 3     # 4 (_MAX_MELDS) for 13 tiles, 5 for 16
+    label = f"--rules {row.name}: " if row is not None else ""
     try:
         counts, meld_list = parse_hand(hand)
     except NotationError as e:
@@ -382,9 +432,9 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
         text = str(melds).strip()
         if text.lstrip("+-").isdigit():
             extra_k, extra_list = int(text), []
-            if not 0 <= extra_k <= _MAX_MELDS:
-                raise ValueError(f"--melds {extra_k}: the number of declared melds must be 0-{_MAX_MELDS} "
-                                 f"(a 13-tile hand has at most {_MAX_MELDS})")
+            if not 0 <= extra_k <= max_melds:
+                raise ValueError(f"{label}--melds {extra_k}: the number of declared melds must be 0-{max_melds} "
+                                 f"(a {hand_size}-tile hand has at most {max_melds})")
         else:
             try:
                 extra_counts, extra_list = parse_hand(text)
@@ -399,22 +449,35 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
         k_given = extra_k
     else:
         k_given = None
-    if len(meld_list) > _MAX_MELDS:
-        raise ValueError(f"{len(meld_list)} declared melds: a 13-tile hand has at most {_MAX_MELDS}")
+    if len(meld_list) > max_melds:
+        raise ValueError(f"{label}{len(meld_list)} declared melds: a {hand_size}-tile hand has at most {max_melds}")
+    size = f"{n} tiles" if not jokers else f"{n_shown} tiles + {jokers} joker{'s' if jokers > 1 else ''} = {n}"
     if n % 3 == 0:
-        size = f"{n} tiles" if not jokers else f"{n_shown} tiles + {jokers} joker{'s' if jokers > 1 else ''} = {n}"
-        raise ValueError(f"hand has {size}: a hand has 3k+1 tiles (waiting) or 3k+2 tiles (complete or discarding)")
+        raise ValueError(f"{label}hand has {size}: a hand has 3k+1 tiles (waiting) or 3k+2 tiles "
+                         f"(complete or discarding)")
     assumed = False
     if meld_list:
         melds_arg = meld_list
         k = len(meld_list)
     elif k_given is not None:
         melds_arg = k = k_given
+    elif row is not None:
+        melds_arg = k = 0         # a rule set's hand has its full size: no melds assumed
     else:
         # no melds given: a short hand implies declared melds whose tiles are not known
-        k = max(0, (14 - n) // 3) if n % 3 == 2 else max(0, (13 - n) // 3)
+        k = max(0, (hand_size + 1 - n) // 3) if n % 3 == 2 else max(0, (hand_size - n) // 3)
         melds_arg = k
         assumed = k > 0
+    want = hand_size + 1 if n % 3 == 2 else hand_size
+    if n + 3 * k != want:
+        counted = f"{size} + {_plural(k, 'declared meld')} = {n + 3 * k} tiles counting a meld as 3" if k else size
+        hint = ""
+        if row is not None and not k:
+            hint = "; declared melds go in brackets ([123m]) or --melds N"
+        elif row is None and hand_size == 13 and n + 3 * k in (16, 17):
+            hint = " (16-tile play: --hand-size 16)"
+        raise ValueError(f"{label}hand has {counted}: a {hand_size}-tile hand has {hand_size} (waiting) or "
+                         f"{hand_size + 1} (complete or discarding){hint}")
 
     held = counts.astype(np.int16)
     for m in meld_list:
@@ -434,13 +497,16 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
                          f"(at most 4)")
     left = 4 - seen
 
-    kw = dict(melds=melds_arg, forms=forms)
+    kw = dict(melds=melds_arg, forms=forms, hand_size=hand_size)
     if joker_mode:
         kw.update(jokers=jokers, joker_tiles=list(jt), allow_fifth_copy=bool(allow_fifth_copy))
     shanten = int(_joker_call(mjpy.shanten, counts, quads_as_two_pairs=quads_as_two_pairs, **kw))
     out = {
         "hand": to_string(counts, meld_list),
         "unicode": to_unicode(counts),
+        "rules": None if row is None else row.name,
+        "hand_size": hand_size,
+        "quads_as_two_pairs": bool(quads_as_two_pairs),
         "tiles": n_shown,
         "jokers": jokers,
         "joker_tiles": [TILE_NAMES[t] for t in jt],
@@ -469,10 +535,12 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
                     out["assignments"] = [
                         _assignment_entry(a) for a in mjpy.assignments(
                             counts, jokers=jokers, joker_tiles=list(jt), melds=melds_arg, forms=forms,
-                            quads_as_two_pairs=quads_as_two_pairs, allow_fifth_copy=bool(allow_fifth_copy))]
+                            quads_as_two_pairs=quads_as_two_pairs, allow_fifth_copy=bool(allow_fifth_copy),
+                            hand_size=hand_size)]
             else:
                 out["decompositions"] = [_decomposition_entry(d) for d in mjpy.decompositions(
-                    counts, melds=melds_arg, forms=forms)]
+                    counts, melds=melds_arg, forms=forms, quads_as_two_pairs=quads_as_two_pairs,
+                    hand_size=hand_size)]
         else:
             out["discards"] = _discards(mjpy, counts, kw, quads_as_two_pairs, vis, shanten)
     else:
@@ -536,6 +604,14 @@ def _human(r: dict) -> str:
     jt = r.get("joker_tiles", [])
     hand = r["hand"] + (f" + {_plural(extra, 'joker')}" if extra else "")
     lines = [f"hand      {hand}   {r['unicode']}"]
+    hs = r.get("hand_size", 13)
+    play = f"{hs}-tile hands ({(hs - 1) // 3} sets + a pair), forms {', '.join(r['forms'])}"
+    if not r.get("quads_as_two_pairs", True):
+        play += ", four of a kind is not two pairs"
+    if r.get("rules"):
+        lines.append(f"rules     {r['rules']}: {play}; shapes only (no fan table)")
+    elif hs != 13:
+        lines.append(f"play      {play}")
     size = f"tiles     {r['tiles']}"
     if extra:
         size += f" + {_plural(extra, 'joker')}"
@@ -989,6 +1065,7 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
     name = rs.name
     counts, meld_list = _rule_hand(hand, melds, name, "[777z]234567m234p11s")
     n = int(counts.sum()) + 3 * len(meld_list)
+    size = rs.hand_size                         # 13, or 16 in 16-tile play
     jt = None
     if joker_tiles is not None and not (isinstance(joker_tiles, str) and not joker_tiles.strip()):
         try:
@@ -1005,7 +1082,7 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
             "options_given": _plain(options), "hand": to_string(counts), "melds": [str(m) for m in meld_list],
             "indicator": indicator, "joker_tiles": jt, "seat_wind": seat_wind, "round_wind": round_wind,
             "dealer": bool(dealer)}
-    if n == 14:
+    if n == size + 1:
         if win is None:
             try:
                 win_index = guobiao._last_tile_of(hand) if counts.any() else None
@@ -1023,9 +1100,9 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
         r = rs.score(counts, melds=meld_list, win_tile=win_index, seat_wind=seat_wind, round_wind=round_wind,
                      dealer=dealer, context=context or None, **flags, **jokers)
         return {**base, "complete": True, "win_tile": TILE_NAMES[win_index], **flags, **_result_entry(r)}
-    if n == 13:
+    if n == size:
         if win is not None or after_kong or robbing_kong or last_tile or tianhu or dihu:
-            raise ValueError("--win and the win flags need a complete hand (14 tiles, kongs counted as 3)")
+            raise ValueError(f"--win and the win flags need a complete hand ({size + 1} tiles, kongs counted as 3)")
         if context and "context" not in rs.extra_flags:
             raise ValueError(f"--rules {name}: the rule set reads no --context")
         ws = rs.waits(counts, melds=meld_list, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
@@ -1035,7 +1112,7 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
         return {**base, "complete": False, "self_drawn": bool(self_drawn), "tenpai": bool(waits), "best": best,
                 "waits": waits}
     raise ValueError(f"--rules {name}: the hand has {n} tiles counting melds (kongs as 3); "
-                     "expected 14 (complete) or 13 (waiting)")
+                     f"expected {size + 1} (complete) or {size} (waiting)")
 
 
 def _num_text(v) -> str:
@@ -1133,6 +1210,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             human = _human_jokers
         elif args.command == "rules":
             result, human = rules_table(args.name), _human_rules
+        elif getattr(args, "rules", None) is not None and _rule_family(args) == "shapes":
+            _check_shape_flags(args)
+            result = analyze(args.hand, melds=args.melds, include_exhausted=args.include_exhausted,
+                             visible=args.visible, rules=args.rules)
+            human = _human
         elif getattr(args, "rules", None) is not None and _rule_family(args) == "generic":
             from .rules import registry
 
@@ -1180,6 +1262,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 jokers=args.jokers,
                 joker_tiles=args.joker_tiles,
                 allow_fifth_copy=not args.no_fifth_copy,
+                hand_size=13 if args.hand_size is None else args.hand_size,
             )
             human = _human
     except (ValueError, TypeError) as e:
@@ -1193,20 +1276,52 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _rule_family(args) -> str:
-    """Which analysis ``--rules NAME`` runs: ``sichuan`` (the Sichuan profiles), ``guobiao``, or
-    ``generic`` (every other rule set of the registry: :func:`analyze_rules`); ValueError for a
-    shape-only rule set or an unknown name."""
+    """Which analysis ``--rules NAME`` runs: ``shapes`` (a shape-only rule set, ``binding == ""``:
+    :func:`analyze` with the rule set's forms and hand size), ``sichuan`` (the Sichuan profiles),
+    ``guobiao``, or ``generic`` (every other rule set of the registry: :func:`analyze_rules`);
+    ValueError for an unknown name, and for ``--hand-size`` (the rule set fixes it)."""
     from .rules import registry
 
     row = registry.info(args.rules)
-    if not row.scores:
-        raise ValueError(f"--rules {args.rules}: {row.name} has shapes only (no fan table); "
-                         f"analyze without --rules, with --forms")
+    if getattr(args, "hand_size", None) is not None:
+        raise ValueError(f"--rules {args.rules}: --hand-size does not apply (the rule set fixes it: "
+                         f"{row.name} plays {row.hand_size}-tile hands)")
+    if row.binding == "":
+        return "shapes"
     if row.name == "guobiao":
         return "guobiao"
     if row.name in _SICHUAN_PROFILES:
         return "sichuan"
     return "generic"
+
+
+#: (attribute, default, flag, why) of the flags of ``mjpy analyze`` that a shape-only --rules NAME refuses
+_NOT_SHAPES = (
+    ("forms", None, "--forms", "the rule set fixes its forms"),
+    ("japanese_seven_pairs", False, "--japanese-seven-pairs", "the rule set fixes whether four of a kind is two "
+                                                              "pairs"),
+    ("jokers", 0, "--jokers", "the rule set has no jokers; analyze without --rules for jokers"),
+    ("joker_tiles", None, "--joker-tiles", "the rule set has no jokers; analyze without --rules for jokers"),
+    ("no_fifth_copy", False, "--no-fifth-copy", "the rule set has no jokers; analyze without --rules for jokers"),
+) + tuple((attr, default, flag, "no fan table: the rule set has shapes only") for attr, default, flag in (
+    ("option", [], "--option"), ("context", [], "--context"), ("indicator", None, "--indicator"),
+    ("dealer", False, "--dealer"), ("win", None, "--win"), ("self_drawn", False, "--self-drawn"),
+    ("after_kong", False, "--after-kong"), ("kong_discard", False, "--kong-discard"),
+    ("robbing_kong", False, "--robbing-kong"), ("tianhu", False, "--tianhu"), ("dihu", False, "--dihu"),
+    ("max_fan", None, "--max-fan"), ("profile", None, "--profile"), ("dingque", None, "--dingque"),
+    ("seat_wind", "E", "--seat-wind"), ("round_wind", "E", "--round-wind"), ("flowers", 0, "--flowers"),
+    ("fourth_tile", False, "--fourth-tile"), ("kong", False, "--kong"), ("last_tile", False, "--last-tile"),
+    ("gb_profile", "reference", "--gb-profile"), ("extension", None, "--extension")))
+
+
+def _check_shape_flags(args) -> None:
+    """ValueError for a flag of ``mjpy analyze`` that a shape-only ``--rules NAME`` does not read."""
+    from .rules import registry
+
+    name = registry.info(args.rules).name
+    for attr, default, flag, why in _NOT_SHAPES:
+        if getattr(args, attr) != default:
+            raise ValueError(f"--rules {name}: {flag} does not apply ({why})")
 
 
 def _only_generic(args, family: str) -> None:

@@ -24,11 +24,11 @@ __all__ = ["add_parsers", "run"]
 
 EVAL_WHAT = ("shanten", "waits", "is_win", "useful", "tenpai", "dajiao", "fan", "flower_pig")
 def _eval_rules():
-    """The rule sets ``evaluate`` takes (their forms come from the registry): the four whose forms
-    need no jokers and whose extras (``--dingque``, ``fan``) ``evaluate`` knows."""
+    """The rule sets ``evaluate`` takes (their forms and hand size come from the registry): those whose
+    forms need no jokers and whose extras (``--dingque``, ``fan``) ``evaluate`` knows."""
     from mjpy.simulation import RULESETS
 
-    return tuple(k for k in RULESETS if k in ("sichuan", "standard", "riichi", "guobiao"))
+    return tuple(k for k in RULESETS if k in ("sichuan", "standard", "riichi", "guobiao", "taiwan"))
 SICHUAN_ONLY = ("dajiao", "fan", "flower_pig")
 EVAL_CHUNK = 1 << 18
 
@@ -74,7 +74,8 @@ def add_parsers(sub) -> None:
         help="batch analysis of an (N, 34) .npy array of hands",
         description="Evaluate every row of HANDS (a .npy file: (N, 34) integer tile counts in the "
                     "mjpy order) in chunks, on WORKERS threads.",
-        epilog="WHAT: shanten (int8; 13 or 14 tiles), waits (uint64 tile mask; 13 tiles), is_win "
+        epilog="WHAT (tile counts for 13-tile play; taiwan: 16 / 17): shanten (int8; 13 or 14 tiles), "
+               "waits (uint64 tile mask; 13 tiles), is_win "
                "(bool; 14 tiles), useful (uint64 mask of tiles that lower shanten; 13 tiles), tenpai "
                "(bool; 13 tiles; sichuan: 定缺 and 缺一门 respected), dajiao (sichuan 查大叫: best fan "
                "over the waits, int16, -1 not tenpai), fan (sichuan: total fan of a 14-tile winning hand, "
@@ -286,12 +287,13 @@ _EVAL_DTYPES = {"shanten": np.int8, "waits": np.uint64, "is_win": np.bool_, "use
 
 
 def _forms_of(rules: Optional[str]):
+    """(forms, quads as two pairs, hand size) of ``--rules``."""
     if rules is None:
-        return ("standard", "seven_pairs", "thirteen_orphans"), True
+        return ("standard", "seven_pairs", "thirteen_orphans"), True, 13
     from mjpy.simulation import get_rules
 
     rs = get_rules(rules)
-    return rs.forms, rs.quads_as_two_pairs
+    return rs.forms, rs.quads_as_two_pairs, rs.hand_size
 
 
 def evaluate_block(block: np.ndarray, what: List[str], rules: Optional[str] = None, dingque=None,
@@ -299,8 +301,8 @@ def evaluate_block(block: np.ndarray, what: List[str], rules: Optional[str] = No
     """The ``--what`` results of one block of rows (the unit of ``mjpy evaluate``)."""
     from mjpy import batch
 
-    forms, quads = _forms_of(rules)
-    kw = dict(forms=forms, quads_as_two_pairs=quads, workers=workers)
+    forms, quads, size = _forms_of(rules)
+    kw = dict(forms=forms, quads_as_two_pairs=quads, hand_size=size, workers=workers)
     out: Dict[str, np.ndarray] = {}
     waits = None
     for w in what:

@@ -94,17 +94,24 @@ def wall_kinds(rules: str, rule_options: Optional[Mapping[str, Any]] = None) -> 
     return (tuple(kinds) if kinds else tuple(range(row.n_kinds))), row.n_flowers
 
 
-def deal(n: int, rules: str = "sichuan", seed: int = 0, hand_size: int = 13, *, start: int = 0,
+def deal(n: int, rules: str = "sichuan", seed: int = 0, hand_size: Optional[int] = None, *, start: int = 0,
          flowers: bool = False, workers: Optional[int] = None,
          rule_options: Optional[Mapping[str, Any]] = None
          ) -> Union[np.ndarray, Tuple[np.ndarray, np.ndarray]]:
-    """``n`` opening hands of ``hand_size`` tiles -> uint8[n, 34] counts (and int8[n] flower
-    counts with ``flowers=True``). Each hand is the first tiles of its own shuffled wall.
+    """``n`` opening hands of ``hand_size`` tiles (default: the rule set's, 13 or 16) -> uint8[n, 34]
+    counts (and int8[n] flower counts with ``flowers=True``). Each hand is the first tiles of its own
+    shuffled wall.
 
     >>> deal(2, rules="standard", seed=1).shape
     (2, 34)
+    >>> deal(2, rules="taiwan", seed=1).sum(axis=1).tolist()
+    [16, 16]
     """
     kinds, nf = wall_kinds(rules, rule_options)
+    if hand_size is None:
+        from .rules import registry
+
+        hand_size = registry.info(rules).hand_size
     hands, fl = _sim.deal(n, kinds=kinds, n_flowers=nf, hand_size=hand_size, seed=seed, start=start,
                           workers=workers)
     return (hands, fl) if flowers else hands

@@ -118,6 +118,7 @@ class RuleSet:
     description: str
     scorer_factory: Optional[Callable[[], Optional[Scorer]]] = field(default=None, repr=False)
     registered: str = ""              # its row of mjpy.rules.registry (kinds, jokers, options)
+    hand_size: int = 13               # tiles dealt (16: 16-tile play, five sets and a pair)
 
     @property
     def wall_size(self) -> int:
@@ -138,7 +139,7 @@ def _from_registry(name: str, registered: str, description: str, scorer=None) ->
 
     row = info(registered)
     return RuleSet(name, row.n_kinds, row.n_flowers, row.forms, row.quads_as_two_pairs, row.dingque, description,
-                   scorer, row.name)
+                   scorer, row.name, row.hand_size)
 
 
 def _rulesets() -> Dict[str, RuleSet]:
@@ -311,7 +312,7 @@ class SimulationResult:
     0/1/2 or -1), ``flowers`` int8, ``shanten_deal`` int8, ``shanten`` int8[n, draws] (after each
     turn's discard; -1 from the win on), ``tenpai_turn`` int8 (first turn with shanten <= 0, 0 = at
     deal, -1 never), ``win_turn`` int8 (1..draws, -1 none), ``win_tile`` int8 (-1 none), ``hand``
-    uint8[n, 34] (the final hand: 14 tiles with a win, else 13), with jokers ``indicator`` int8 (the
+    uint8[n, 34] (the final hand: 14 tiles with a win, else 13; 17 / 16 in 16-tile play), with jokers ``indicator`` int8 (the
     flipped tile, -1 for a fixed joker) and ``jokers`` uint64 (bit mask of the deal's joker kinds)
     (``None`` without jokers), and ``fan`` int16 (float32 for a rule set counting 倍; -1 not a
     legal win; ``None`` when the rule set has no scorer). ``rule_options``: the options played.
@@ -577,7 +578,8 @@ def play_range(rules, seed: int, start: int, n: int, draws: int = DEFAULT_DRAWS,
     p = _plan(rs, rule_options)
     arrays = _sim.play(n, kinds=p.kinds, n_flowers=rs.n_flowers, forms=p.forms, quads=p.quads,
                        dingque=rs.dingque, draws=draws, seed=seed, start=start, workers=workers,
-                       joker_table=p.joker_table, joker_mask=p.joker_mask, allow_fifth_copy=p.fifth)
+                       joker_table=p.joker_table, joker_mask=p.joker_mask, allow_fifth_copy=p.fifth,
+                       hand_size=rs.hand_size)
     indicator, jokers = arrays.pop("indicator"), arrays.pop("jokers")
     if p.jokers:
         arrays["indicator"], arrays["jokers"] = indicator, jokers
@@ -602,7 +604,7 @@ def _check_args(rules, deals, seed, draws, chunk_size, start, rule_options=None)
     deals = _int_arg(deals, "deals", 1)          # 0 deals would summarise to rates and means of nothing
     seed = _int_arg(seed, "seed", 0, 2 ** 64 - 1)
     p = _plan(rs, rule_options)
-    draws = _int_arg(draws, "draws", 0, min(4 * len(p.kinds) - 13 - p.flip, 127))
+    draws = _int_arg(draws, "draws", 0, min(4 * len(p.kinds) - rs.hand_size - p.flip, 127))
     chunk_size = _int_arg(chunk_size, "chunk_size", 1)
     start = _int_arg(start, "start", 0)
     return rs, deals, seed, draws, chunk_size, start

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .engine.scoring import RuleSpec, TableRules
+from .engine.scoring import RuleSpec, TableRules, caller_jokers
 from .engine.table import F, Fan, Group, Opt, Table, Win
 
 __all__ = ["HANGZHOU", "baotou_ready"]
@@ -43,29 +43,11 @@ def _table(o) -> Table:
                                                   Group("factor", "product", "factor")), wins=wins)
 
 
-def _jokers(o, indicator, given):
-    if indicator is not None:
-        raise ValueError("hangzhou: the sources do not say how 财神 is chosen, so there is no indicator: "
-                         "pass joker_tiles=[...] (or the option caishen=[...])")
-    if given is None and o.caishen is not None:
-        from ..tiles import tile_index
-        given = tuple(sorted({tile_index(t) for t in ([o.caishen] if isinstance(o.caishen, (str, int))
-                                                       else o.caishen)}))
-    if not given:
-        raise ValueError("hangzhou: which tile is 财神 is not given by the sources: pass joker_tiles=[...] "
-                         "(or the option caishen=[...]), docs/rules.md#hangzhou")
-    return tuple(given)
-
-
-def _caishen_ok(v) -> bool:
-    return v is None or isinstance(v, (str, int, tuple, list))
-
-
 HANGZHOU = TableRules.register(RuleSpec(
     "hangzhou",
     defaults=dict(caishen=None, allow_quad=True, allow_fifth_copy=True, gangkai=None, caishen_melds=False),
     numbers=("gangkai",),
-    table=_table, kinds=lambda o: tuple(range(34)), jokers=_jokers, every_win_slot=True,
+    table=_table, kinds=lambda o: tuple(range(34)), jokers=caller_jokers("hangzhou", "财神"), every_win_slot=True,
     context=("caipiao", 2),
 ))
 

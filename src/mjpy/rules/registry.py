@@ -82,10 +82,15 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
                 jokers="tianjin", binding="mjpy.rules.tianjin:TableRules", docs="docs/rules.md#tianjin"),
     RuleSetInfo("hangzhou", "Hangzhou 杭州 财神 (七对 family, 暴头, 财飘: multipliers)", 34, 0, 4, 13, "倍", _STD2,
                 jokers="hangzhou", binding="mjpy.rules.hangzhou:TableRules", docs="docs/rules.md#hangzhou"),
+    RuleSetInfo("wenzhou", "Wenzhou 溫州 財神 (16 tiles; 硬八對, 三財神, 天胡, 地胡, 單吊: ×2 each)", 34, 0, 4, 16, "倍",
+                ("standard",), jokers="wenzhou", binding="mjpy.rules.wenzhou:TableRules",
+                docs="docs/rules.md#wenzhou"),
     RuleSetInfo("standard", "136 tiles, shapes only: standard, seven pairs, thirteen orphans", 34, 0, 4, 13, "",
                 _STD3, docs="docs/rules.md#forms"),
     RuleSetInfo("riichi", "136 tiles, shapes only: seven pairs of distinct kinds (Japanese rule)", 34, 0, 4, 13,
                 "", _STD3, quads_as_two_pairs=False, docs="docs/rules.md#forms"),
+    RuleSetInfo("taiwan", "Taiwan 台灣 16 tiles, shapes only: five sets and a pair (144 tiles with 8 flowers)", 34, 8,
+                4, 16, "", ("standard",), docs="docs/rules.md#taiwan"),
 )})
 
 #: Other names accepted for a rule set.

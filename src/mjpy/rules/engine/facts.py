@@ -28,6 +28,7 @@ FACTS: Mapping[str, str] = {
     "standard": "a standard reading (sets and a pair)",
     "seven_pairs": "a seven-pairs reading",
     "thirteen_orphans": "a thirteen-orphans reading",
+    "eight_pairs": "an eight-pairs-and-a-single reading (16-tile play, 温州 硬八對)",
     # sets
     "all_pungs": "standard form, every set a pung or kong (declared melds included)",
     "all_chows": "standard form, every set a chow (declared melds included)",
@@ -61,6 +62,7 @@ FACTS: Mapping[str, str] = {
     # jokers
     "n_substitutes": "jokers standing for another kind (0: 硬胡)",
     "jokers_held": "joker tiles in the hand or its melds",
+    "n_jokers": "the number of joker tiles among the concealed tiles (not the melds)",
     "straight_face_joker": "the straight holds no substitute and at least one joker at its own face (本绘龙)",
     "straight_no_substitute": "the straight holds no substitute",
     # the winning tile
@@ -132,11 +134,11 @@ def _chow_rank(slots, jokers) -> int:
 
 
 def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jokers: Tuple[int, ...],
-          pre_win: Sequence[int] = ()) -> Facts:
+          pre_win: Sequence[int] = (), n_sets: int = 4) -> Facts:
     """The :data:`FACTS` of reading ``r`` with the declared ``melds`` ((kind, lowest tile) pairs).
 
     ``jokers``: the joker kinds; ``pre_win``: the concealed counts before the winning tile (for
-    ``nine_gates``).
+    ``nine_gates``); ``n_sets``: the sets of a complete hand (5 in 16-tile play).
     """
     std = r.form == "standard"
     sets = [(k, slots[0][0], None) for k, slots in r.groups if k in ("pung", "chow")] + _meld_sets(melds)
@@ -198,7 +200,7 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
 
     f = Facts(
         standard=int(std), seven_pairs=int(r.form == "seven_pairs"),
-        thirteen_orphans=int(r.form == "thirteen_orphans"),
+        thirteen_orphans=int(r.form == "thirteen_orphans"), eight_pairs=int(r.form == "eight_pairs"),
         all_pungs=int(std and n_chows == 0), all_chows=int(std and len(pungs) == 0),
         all_pungs_exposed=int(std and all(mk in ("pon", "minkan", "kakan") for _, _, mk in sets)),
         straight=int(straight),
@@ -215,11 +217,12 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
         n_open_melds=sum(1 for k, _ in melds if k in OPEN_MELDS),
         n_ankan=sum(1 for k, _ in melds if k == "ankan"),
         n_mingang=sum(1 for k, _ in melds if k in ("minkan", "kakan")),
-        all_melds_open=int(len(melds) == 4 and all(k in OPEN_MELDS for k, _ in melds)),
+        all_melds_open=int(len(melds) == n_sets and all(k in OPEN_MELDS for k, _ in melds)),
         n_chi=sum(1 for k, _ in melds if k == "chi"),
         joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jokers for k, t in melds)),
         n_substitutes=r.substitutes,
         jokers_held=int(held),
+        n_jokers=sum(1 for _, slots in r.groups for _, phys in slots if phys in jokers),
         straight_face_joker=int(face), straight_no_substitute=int(straight and nosub),
         win_in_pair=int(in_pair),
         win_pair_joker=int(in_pair and partner in jokers and wphys not in jokers),

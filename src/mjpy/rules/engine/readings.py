@@ -169,14 +169,17 @@ def _orphans(real, jok, jkinds, kinds):
 def readings(counts: Sequence[int], *, n_sets: int, win_tile: int, jokers: Iterable[int], kinds: Iterable[int],
              seven_pairs: bool = False, quads_as_two_pairs: bool = True, thirteen_orphans: bool = False,
              chows: bool = True, meld_tiles: Sequence[int] = (), allow_fifth_copy: bool = True,
-             every_win_slot: bool = True, any_honors: bool = False) -> List[Reading]:
+             every_win_slot: bool = True, any_honors: bool = False, eight_pairs: bool = False,
+             any_jokers: int = 0) -> List[Reading]:
     """Every reading of ``counts`` (the concealed tiles, winning tile included): ``n_sets`` sets
     and a pair, seven pairs, thirteen orphans. ``jokers``: the joker kinds (every copy in the hand
     is a joker); ``kinds``: the kinds a joker may stand for (the rule set's tile set);
     ``meld_tiles``: the tiles of the declared melds (for ``allow_fifth_copy=False``);
     ``every_win_slot``: one reading per distinct place of the winning tile (else the first);
     ``any_honors``: a hand of honors only (melds included) also wins in any shape (form
-    ``any_shape``, one group ``"any"``; a joker that is not an honor stands for 东).
+    ``any_shape``, one group ``"any"``; a joker that is not an honor stands for 东); ``eight_pairs``:
+    eight pairs and a single without any joker tile (16-tile play); ``any_jokers``: a hand holding
+    that many joker tiles also wins in any shape (every joker at its own face).
     """
     kinds = frozenset(kinds)
     jkinds = tuple(sorted(set(jokers)))
@@ -195,6 +198,16 @@ def readings(counts: Sequence[int], *, n_sets: int, win_tile: int, jokers: Itera
         slots = [(t, t) for t in range(27, 34) for _ in range(real[t])]
         slots += [(p if p >= 27 else 27, p) for j, p in enumerate(jkinds) for _ in range(jok[j])]
         splits.append(("any_shape", (("any", tuple(sorted(slots))),)))
+    if any_jokers and sum(jok) >= any_jokers:
+        slots = [(t, t) for t in range(34) for _ in range(real[t])]
+        slots += [(p, p) for j, p in enumerate(jkinds) for _ in range(jok[j])]
+        splits.append(("any_shape", (("any", tuple(sorted(slots))),)))
+    if eight_pairs and not sum(jok) and not meld_tiles:
+        odd = [t for t in range(34) if real[t] % 2]
+        if len(odd) == 1 and (quads_as_two_pairs or all(x < 4 for x in real)):
+            groups = [("pair", ((t, t), (t, t))) for t in range(34) for _ in range(real[t] // 2)]
+            groups.append(("single", ((odd[0], odd[0]),)))
+            splits.append(("eight_pairs", tuple(sorted(groups))))
     out = []
     for form, groups in sorted(splits):
         if not allow_fifth_copy and form != "any_shape":     # any_shape: a joker is "an honor", no kind

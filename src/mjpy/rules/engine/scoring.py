@@ -81,9 +81,31 @@ class RuleSpec:
     #: ``detail(options, total, fans, detail) -> dict``: fields the rule set adds to a win's ``detail``
     #: (Sichuan: ``multiplier``, ``points``, ``gen``, ...)
     detail: Optional[Callable[[Any, Any, Any, Mapping], Mapping]] = None
+    #: the form eight pairs + a single without any joker tile (16-tile play: 温州 硬八對)
+    eight_pairs: bool = False
+    #: a hand holding this many joker tiles wins in any shape (温州 三財神: 3); 0: never
+    any_jokers: int = 0
     #: ``(key, most)``: the one number the rule set reads from ``score(context={key: n})`` (0 <= n <=
     #: most; the fact ``context_count``), ``None``: it reads no context
     context: Optional[Tuple[str, int]] = None
+
+
+def caller_jokers(name: str, word: str):
+    """The ``jokers`` hook of a rule set whose sources name a joker (``word``: 财神) but not which tile
+    it is: the kinds come from the option ``caishen`` or from ``joker_tiles=`` per call, never from an
+    indicator."""
+    def jokers(o, indicator, given):
+        if indicator is not None:
+            raise ValueError(f"{name}: the sources do not say how {word} is chosen, so there is no indicator: "
+                             f"pass joker_tiles=[...] (or the option caishen=[...])")
+        if given is None and o.caishen is not None:
+            given = tuple(sorted({tile_index(t) for t in ([o.caishen] if isinstance(o.caishen, (str, int))
+                                                          else o.caishen)}))
+        if not given:
+            raise ValueError(f"{name}: which tile is {word} is not given by the sources: pass joker_tiles=[...] "
+                             f"(or the option caishen=[...]), docs/rules.md#{name}")
+        return tuple(given)
+    return jokers
 
 
 class Options(AttrDict):
@@ -160,10 +182,10 @@ def checked_counts(hand, codes: bytes, size: int, outside: int) -> Optional[byte
     return _engine.check_hand(hand, codes, size, outside)
 
 
-def _fast_melds(melds) -> Optional[bytes]:
-    """The engine's meld bytes of a list of at most four :class:`Meld` (none a bare ``kan``);
+def _fast_melds(melds, most: int = 4) -> Optional[bytes]:
+    """The engine's meld bytes of a list of at most ``most`` :class:`Meld` (none a bare ``kan``);
     ``None`` for anything else (the checked path reads and explains it)."""
-    if (type(melds) is not list and type(melds) is not tuple) or len(melds) > 4:
+    if (type(melds) is not list and type(melds) is not tuple) or len(melds) > most:
         return None
     out = []
     for m in melds:
@@ -183,34 +205,37 @@ def _mask(kinds) -> int:
     return m
 
 
-def melds_array(meld_lists) -> np.ndarray:
-    """Per-row melds in the engine's batch encoding: an (N, 4, 2) int8 array of (kind code, lowest
-    tile) per meld, kind codes ``chi 1, pon 2, minkan 3, kakan 4, ankan 5``, 0 = no meld. Build it
-    once and pass it as ``melds=`` to the engine rule sets' ``score_batch`` (no per-row Python).
+def melds_array(meld_lists, slots: int = 4) -> np.ndarray:
+    """Per-row melds in the engine's batch encoding: an (N, slots, 2) int8 array of (kind code, lowest
+    tile) per meld, kind codes ``chi 1, pon 2, minkan 3, kakan 4, ankan 5``, 0 = no meld; ``slots``:
+    4, or 5 for the 16-tile rule sets. Build it once and pass it as ``melds=`` to the engine rule
+    sets' ``score_batch`` (no per-row Python).
 
     >>> from mjpy import Meld
     >>> melds_array([[Meld("pon", "777z"), Meld("chi", "123m")], []])[0].tolist()
     [[2, 33], [1, 0], [0, 0], [0, 0]]
     """
-    out = np.zeros((len(meld_lists), 4, 2), np.int8)
+    if slots not in (4, 5):
+        raise ValueError(f"melds_array: slots must be 4 (13-tile play) or 5 (16-tile), got {slots!r}")
+    out = np.zeros((len(meld_lists), slots, 2), np.int8)
     for i, row in enumerate(meld_lists):
         try:
-            for j, pair in enumerate(_row_codes(row)):
+            for j, pair in enumerate(_row_codes(row, slots)):
                 out[i, j] = pair
         except (ValueError, TypeError) as e:
             raise type(e)(f"meld_lists[{i}]: {e}") from None
     return out
 
 
-def _row_codes(row):
-    """(kind code, lowest tile) of each meld of one row (``Meld`` list, strings or dicts)."""
+def _row_codes(row, most: int = 4):
+    """(kind code, lowest tile) of each meld of one row (``Meld`` list, strings or dicts), at most ``most``."""
     _, lst = coerce_melds(row)
     if lst is None:
         if row:
             raise ValueError("melds must be the melds themselves (e.g. [Meld('pon', '555p')]), not a count")
         return []
-    if len(lst) > 4:
-        raise ValueError(f"{len(lst)} melds, at most 4")
+    if len(lst) > most:
+        raise ValueError(f"{len(lst)} melds, at most {most}")
     for m in lst:
         if m.kind == "kan":
             raise ValueError(f"meld {m}: say whether the kong is exposed (minkan / kakan) or concealed (ankan)")
@@ -266,6 +291,8 @@ class TableRules(RuleSet):
     def __init__(self, info, options):
         super().__init__(info, options)
         self.spec = self.specs[info.name]
+        self._n_sets = 5 if info.hand_size == 16 else 4     # sets of a complete hand; meld slots
+        self._size = 3 * self._n_sets + 2                    # tiles of a complete hand, melds as 3
         self.table = self.spec.table(options)
         self.kinds = tuple(self.spec.kinds(options))
         self.compiled = compile_table(self.table, options, self._shape())
@@ -339,13 +366,13 @@ class TableRules(RuleSet):
                 raise ValueError(f"{self.name}: meld {m}: say whether the kong is exposed (minkan / kakan) or "
                                  f"concealed (ankan)")
             ms.append((m.kind, min(m.tiles)))
-        if len(ms) > 4:
-            raise ValueError(f"{self.name}: {len(ms)} melds, at most 4")
+        if len(ms) > self._n_sets:
+            raise ValueError(f"{self.name}: {len(ms)} melds, at most {self._n_sets}")
         raw = counts.tobytes()
         need = size - 3 * len(ms)
         if sum(raw) != need:
             raise ValueError(f"{self.name}: the hand has {sum(raw)} concealed tiles with {len(ms)} melds: expected "
-                             f"{need} ({'the winning tile included' if size == 14 else 'a waiting hand'})")
+                             f"{need} ({'the winning tile included' if size == self._size else 'a waiting hand'})")
         if meld_list:
             total = list(raw)
             for m in meld_list:
@@ -444,7 +471,8 @@ class TableRules(RuleSet):
     # -- scoring --------------------------------------------------------------------------------
     def _shape(self) -> dict:
         """How the rule set's readings are enumerated (for the compiled engine)."""
-        return dict(kinds=self.kinds, seven_pairs=self.spec.seven_pairs,
+        return dict(kinds=self.kinds, seven_pairs=self.spec.seven_pairs, n_sets=self._n_sets,
+                    eight_pairs=self.spec.eight_pairs, any_jokers=self.spec.any_jokers,
                     quad_limit=2 if self.options.get("allow_quad", True) else 1,
                     thirteen_orphans=self.spec.thirteen_orphans,
                     fifth=self.options.get("allow_fifth_copy", True), every_win_slot=self.spec.every_win_slot,
@@ -504,12 +532,13 @@ class TableRules(RuleSet):
             meld_tiles += [t, t + 1, t + 2] if k == "chi" else [t] * (3 if k == "pon" else 4)
         if not self._kernel_win(c, len(ms), jk):
             return Result(False, 0, [], self.unit, name, f"{name}: not a complete hand")
-        rds = readings(c, n_sets=4 - len(ms), win_tile=w, jokers=jk, kinds=self.kinds,
+        rds = readings(c, n_sets=self._n_sets - len(ms), win_tile=w, jokers=jk, kinds=self.kinds,
                        seven_pairs=self.spec.seven_pairs and not ms,
                        quads_as_two_pairs=self.options.get("allow_quad", True),
                        thirteen_orphans=self.spec.thirteen_orphans and not ms, meld_tiles=meld_tiles,
                        allow_fifth_copy=self.options.get("allow_fifth_copy", True),
-                       every_win_slot=self.spec.every_win_slot, any_honors=self.spec.any_shape(self.options))
+                       every_win_slot=self.spec.every_win_slot, any_honors=self.spec.any_shape(self.options),
+                       eight_pairs=self.spec.eight_pairs, any_jokers=self.spec.any_jokers)
         if not rds:
             return Result(False, 0, [], self.unit, name, f"{name}: not a complete hand")
         pre = list(c)
@@ -517,7 +546,7 @@ class TableRules(RuleSet):
         best, missing, failed = None, set(), ""
         seen: Dict[tuple, Any] = {}
         for rd in rds:
-            f = facts(rd, ms, s, jk, pre)
+            f = facts(rd, ms, s, jk, pre, self._n_sets)
             f.update(hand_facts)
             key = tuple(f.values())
             v = seen.get(key)
@@ -552,8 +581,8 @@ class TableRules(RuleSet):
         """The kernel's win check, a superset of the readings (a joker may stand for any of the 34
         kinds and for fifth copies there): a hand it rejects has no reading, so the enumeration is
         skipped. Not used where honours win in any shape."""
-        if self.spec.any_shape(self.options):
-            return True
+        if self.spec.any_shape(self.options) or self.spec.eight_pairs or self.spec.any_jokers:
+            return True                         # (forms the kernel does not know)
         forms = ["standard"]
         if not n_melds and self.spec.seven_pairs:
             forms.append("seven_pairs")
@@ -561,7 +590,8 @@ class TableRules(RuleSet):
             forms.append("thirteen_orphans")
         return bool(_kernel_is_win(np.asarray(c, np.uint8), melds=n_melds, forms=tuple(forms),
                                    joker_tiles=list(jk) or None,
-                                   quads_as_two_pairs=self.options.get("allow_quad", True)))
+                                   quads_as_two_pairs=self.options.get("allow_quad", True),
+                                   hand_size=self._size - 1))
 
     def score(self, hand, melds=(), win_tile=None, *, self_drawn: bool = False, after_kong: bool = False,
               robbing_kong: bool = False, last_tile: bool = False, tianhu: bool = False, dihu: bool = False,
@@ -587,13 +617,13 @@ class TableRules(RuleSet):
                 return checked()
             i <<= 1
         seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
-        codes = _fast_melds(melds) if melds else b""
+        codes = _fast_melds(melds, self._n_sets) if melds else b""
         if seat is None or rnd is None or bits & self._slow_bits or codes is None:
             return checked()
         jk = self._default_jokers if not flags else self._jokers_cached(flags)
         # the engine checks the hand and the flags (check_row); None: the checked path explains
         out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand, codes,
-                                win_tile, bits | self._base_bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), 14,
+                                win_tile, bits | self._base_bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), self._size,
                                 self._outside_mask)
         return checked() if out is None else self._result(*out)
 
@@ -612,7 +642,7 @@ class TableRules(RuleSet):
         return jk
 
     def _score(self, hand, melds, win_tile, flags) -> Result:
-        c, ms = self._hand(hand, melds, 14)
+        c, ms = self._hand(hand, melds, self._size)
         if win_tile is None:
             if self.compiled.reads_win:
                 raise ValueError(f"{self.name}: win_tile is required (the table reads where it sits)")
@@ -624,10 +654,10 @@ class TableRules(RuleSet):
         return self._core(c, ms, w, self._situation(flags), self._jokers_cached(flags))
 
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
-        codes = _fast_melds(melds) if melds else b""
-        counts = None if codes is None else checked_counts(hand13, codes, 13, self._outside_mask)
+        codes = _fast_melds(melds, self._n_sets) if melds else b""
+        counts = None if codes is None else checked_counts(hand13, codes, self._size - 1, self._outside_mask)
         if counts is None:                      # the checked path reads (and explains) the rest
-            c, ms = self._hand(hand13, melds, 13)
+            c, ms = self._hand(hand13, melds, self._size - 1)
             counts, codes = c.tobytes(), _meld_codes(ms)
         jk = self._jokers_cached(flags)
         try:
@@ -720,7 +750,7 @@ class TableRules(RuleSet):
         if len(bad):
             i = int(bad[0])
             try:
-                self._hand(h[i], self._melds_of(codes[i]), 13)
+                self._hand(h[i], self._melds_of(codes[i]), self._size - 1)
                 self._situation({k: _row(v, i) for k, v in flags.items()})
             except (ValueError, TypeError) as e:
                 raise type(e)(f"hands[{i}]: {e}") from None
@@ -804,8 +834,8 @@ class TableRules(RuleSet):
         raise ValueError(f"{self.name}: {k} must be E/S/W/N (东南西北) or 0-3, got {w!r}")
 
     def _batch_melds(self, melds, n: int) -> np.ndarray:
-        """Melds as the engine's (N, 8) int8 (kind code, lowest tile) pairs (checked in the engine's loop)."""
-        codes = np.zeros((n, 8), np.int8)
+        """Melds as the engine's (N, 2 × slots) int8 (kind code, lowest tile) pairs (checked in the engine's loop)."""
+        codes = np.zeros((n, 2 * self._n_sets), np.int8)
         if melds is None:
             return codes
         if isinstance(melds, np.ndarray):
@@ -815,12 +845,12 @@ class TableRules(RuleSet):
         for i, row in enumerate(melds):
             if not row:
                 continue
-            b = _fast_melds(row)                        # Meld objects are valid by construction
+            b = _fast_melds(row, self._n_sets)          # Meld objects are valid by construction
             if b is not None:
                 codes[i, :len(b)] = np.frombuffer(b, np.int8)
                 continue
             try:
-                for j, (code, t) in enumerate(_row_codes(row)):
+                for j, (code, t) in enumerate(_row_codes(row, self._n_sets)):
                     codes[i, 2 * j] = code
                     codes[i, 2 * j + 1] = t
             except (ValueError, TypeError) as e:
@@ -828,14 +858,16 @@ class TableRules(RuleSet):
         return codes
 
     def _meld_codes_array(self, a: np.ndarray, n: int) -> np.ndarray:
-        """Melds given in the engine's encoding: (N, 4, 2) or (N, 8) ints, (kind code, lowest tile)
-        per meld (kind codes of :data:`mjcore.engine.MELD_CODES`, 0 = no meld; melds first). The
-        values are checked in the engine's loop with the rest of each row."""
+        """Melds given in the engine's encoding: (N, slots, 2) or (N, 2 × slots) ints (slots: 4, or 5
+        in 16-tile play), (kind code, lowest tile) per meld (kind codes of :data:`mjcore.engine.MELD_CODES`,
+        0 = no meld; melds first). The values are checked in the engine's loop with the rest of each row."""
+        k = self._n_sets
         if a.dtype.kind not in "iu":
             raise TypeError(f"{self.name}: melds array must hold integers, got dtype {a.dtype}")
-        if a.shape not in ((n, 8), (n, 4, 2)):
-            raise ValueError(f"{self.name}: melds array must have shape ({n}, 4, 2) or ({n}, 8), got {a.shape}")
-        m = a.reshape(n, 8)
+        if a.shape not in ((n, 2 * k), (n, k, 2)):
+            raise ValueError(f"{self.name}: melds array must have shape ({n}, {k}, 2) or ({n}, {2 * k}), "
+                             f"got {a.shape}")
+        m = a.reshape(n, 2 * k)
         if m.dtype != np.int8:
             m = np.where((m < -1) | (m > 40), -1, m)            # out of range: a bad code / tile in the loop
         return np.ascontiguousarray(m, dtype=np.int8)
@@ -845,7 +877,7 @@ class TableRules(RuleSet):
         names = {v: k for k, v in _CODES.items()}
         out = []
         seen_empty = False
-        for j in range(4):
+        for j in range(len(codes) // 2):
             code, t = int(codes[2 * j]), int(codes[2 * j + 1])
             if code == 0:
                 seen_empty = True

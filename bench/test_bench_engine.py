@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import regional_gen as G  # noqa: E402
 from test_engine_regional import engine_score, ref_score  # noqa: E402
 
-RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou")
+RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou", "fuzhou")
 
 
 def _cases(rule, n):
@@ -117,14 +117,14 @@ def _bound_batch(rule, config, n_rows):
 
 #: (rule set, batch configuration of tests/regional_gen.py BATCH_CONFIGS): no jokers, then jokers
 BATCH = [("guangdong_tuidao", 0), ("guangdong_jipinghu", 0), ("qingyuan", 0), ("guangdong_tuidao", 2),
-         ("tianjin", 0), ("hangzhou", 0), ("wenzhou", 0)]
+         ("tianjin", 0), ("hangzhou", 0), ("wenzhou", 0), ("fuzhou", 0)]
 
 
 @pytest.mark.parametrize("rule, config", BATCH, ids=[f"{r}-{c}" for r, c in BATCH])
 @pytest.mark.parametrize("workers", [1, 2])
 def test_engine_score_batch(benchmark, rule, config, workers):
     """``score_batch`` per row (hands, winning tiles, an (N, 4, 2) meld array, per-row self_drawn)."""
-    n = 200_000 if rule not in ("tianjin", "hangzhou", "wenzhou") else 20_000
+    n = 200_000 if rule not in ("tianjin", "hangzhou", "wenzhou", "fuzhou") else 20_000
     rs, hands, wins, melds, sd, kw = _bound_batch(rule, config, n if not benchmark.disabled else 400)
     one = rs.score_batch(hands[:400], wins[:400], melds=melds[:400], self_drawn=sd[:400], workers=1, **kw)
     assert one.tolist() == rs.score_batch(hands[:400], wins[:400], melds=melds[:400], self_drawn=sd[:400],

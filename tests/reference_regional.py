@@ -1,10 +1,11 @@
-"""Slow, plain reference scorers for the regional rule sets (Guangdong, Tianjin, Hangzhou, Wenzhou rules).
+"""Slow, plain reference scorers for the regional rule sets (Guangdong, Tianjin, Hangzhou, Wenzhou, Fuzhou rules).
 
 Rule sets: ``guangdong_tuidao`` (推倒胡 with 鬼), ``guangdong_jipinghu`` (雞平和), ``qingyuan``
-(清远), ``tianjin`` (天津 混), ``hangzhou`` (杭州 财神) and ``wenzhou`` (溫州 財神, a 16-tile game),
+(清远), ``tianjin`` (天津 混), ``hangzhou`` (杭州 财神), ``wenzhou`` (溫州 財神, a 16-tile game) and
+``fuzhou`` (福州 金),
 plus the settlement pieces of the Guangdong house rules (``guangdong_general``: 抓马, kong money)
 and of Tianjin (铲).  The rules are those of docs/rules.md#guangdong-tuidao, #guangdong-jipinghu,
-#guangdong-general, #qingyuan, #tianjin, #hangzhou and #wenzhou; the joker model is
+#guangdong-general, #qingyuan, #tianjin, #hangzhou, #wenzhou and #fuzhou; the joker model is
 docs/rules.md#jokers and #indicators; the forms are docs/rules.md#forms.
 
 Nothing here imports ``src/``: the module is the yardstick a rule engine is compared with, so it
@@ -151,6 +152,27 @@ wenzhou (docs/rules.md#wenzhou)
     (one does): rows only when the option is given (None: no row, not a refusal).
   * Best reading: the highest total, then the fewest 財神 standing in (the general rule above).
   * ``tianhu`` / ``dihu`` are taken as given (no dealer / self-draw check); no context keys.
+fuzhou (docs/rules.md#fuzhou)
+  * 144 tiles (the 136 and 8 flowers, 补花: flowers are not part of a hand, so a hand is the 34
+    kinds as everywhere); 13 + 1 tiles; chi, pon, kongs, wins on a discard and robbing a kong (a
+    win that is not self-drawn) are allowed.  Forms: ``standard`` only (no seven pairs, no
+    thirteen orphans); wait-independent (one winning position per reading).
+  * 金: named by the caller, the option ``gold`` (tiles) or per call ``joker_kinds`` (both given:
+    they must agree; neither: a ValueError naming gold / joker_tiles; no indicator).  A 金 stands
+    for any of the 34 kinds; ``allow_fifth_copy=True``.
+  * ``allow_discard_gold=False`` (本系统设置为金牌不允许打出: nobody can claim a 金): a pon /
+    minkan / kakan of a 金 kind is refused ("a 金 cannot be melded"); an 暗杠 of four 金 and a chi
+    are not checked.  ``allow_discard_gold=True``: no such refusal.
+  * Unit 番, ``total`` = the SUM of the rows that hold (all in one group; a value of 0 still
+    shows).  Every value is an option (None: the row, when it holds, refuses the hand with
+    "pass OPTION=..."):  自摸 ``zimo`` (self-drawn); 平胡 ``pinghu`` (not self-drawn: a win on a
+    discard or by robbing a kong); 抢金 ``qiangjin`` (``context={"qiangjin": 1}``); 天和 the same
+    option ``qiangjin`` (天和和抢金的计番相同; the flag ``tianhu``, taken as given); 用金 ``jin`` (some
+    金 stands in for another kind in the reading; a 金 at its own face does not count).
+  * Best reading: the highest total, then the fewest 金 standing in (the general rule above).
+  * ``context={"qiangjin": n}``, n an int 0-1; any other value or key is a ValueError.
+  * :func:`qiangjin_ready`: the 13 - 3 * melds concealed tiles and one 金 tile (the first 金 kind)
+    make 4 - melds sets and a pair.
 """
 from __future__ import annotations
 
@@ -159,7 +181,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 N_KINDS = 34
-RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou")
+RULES = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou", "fuzhou")
+#: Rule sets whose joker kinds the caller names, and the option that names them (no indicator).
+JOKER_OPTION = {"hangzhou": "caishen", "wenzhou": "caishen", "fuzhou": "gold"}
+#: The jokers' name in each such rule set's messages.
+JOKER_WORD = {"hangzhou": "财神", "wenzhou": "財神", "fuzhou": "金"}
 #: Sets of a complete standard hand (4: 13-tile play, 14 with the winning tile; 5: 16-tile play).
 N_SETS = {"wenzhou": 5}
 WINDS = (27, 28, 29, 30)
@@ -280,15 +306,24 @@ def successor(rule: str, t: int) -> int:
 
 
 def joker_kinds_for(rule: str, *, gui: str = "none", indicator=None, with_honors: bool = True,
-                    caishen=None) -> tuple:
+                    caishen=None, gold=None) -> tuple:
     """The joker kinds of a hand.
 
     * ``guangdong_tuidao``: ``gui="none"`` -> (); ``"baiban"`` -> (白,); ``"fan"`` -> the
       successor of the flipped ``indicator`` (翻鬼: the successor only, #c39).
     * ``tianjin``: the flipped ``indicator`` and its successor (混, #c39).
     * ``hangzhou`` and ``wenzhou``: the ``caishen`` kinds the caller names (no indicator), sorted.
+    * ``fuzhou``: the ``gold`` (金) kinds the caller names (no indicator), sorted.
     * the other rule sets have no jokers (ValueError).
     """
+    if rule == "fuzhou":
+        if indicator is not None:
+            raise ValueError("fuzhou: 金 has no indicator: name the kinds (gold=[...])")
+        if caishen is not None:
+            raise ValueError("fuzhou: the 金 kinds are the option gold, not caishen")
+        return _caishen_kinds(gold, rule)
+    if gold is not None:
+        raise ValueError(f"{rule}: gold is a fuzhou option")
     if rule == "hangzhou":
         if indicator is not None:
             raise ValueError("hangzhou: 财神 has no indicator: name the kinds (caishen=[...])")
@@ -329,17 +364,18 @@ def joker_kinds_for(rule: str, *, gui: str = "none", indicator=None, with_honors
 
 
 def _caishen_kinds(caishen, rule: str = "hangzhou") -> tuple:
-    """The 财神 kinds of ``caishen`` (tiles): a sorted tuple, at least one, no repeats."""
-    cs = "財神" if rule == "wenzhou" else "财神"
+    """The 财神 kinds of ``caishen`` (tiles): a sorted tuple, at least one, no repeats (Fuzhou:
+    the 金 kinds of the option ``gold``)."""
+    cs, opt = JOKER_WORD[rule], JOKER_OPTION[rule]
     if caishen is None:
-        raise ValueError(f"{rule}: which kinds are {cs} is not given: pass caishen=[...] or joker_tiles=[...]")
+        raise ValueError(f"{rule}: which kinds are {cs} is not given: pass {opt}=[...] or joker_tiles=[...]")
     if isinstance(caishen, (str, int)):
         caishen = [caishen]
     kinds = [tile(t) for t in caishen]
     if not kinds:
-        raise ValueError(f"{rule}: caishen names no tile")
+        raise ValueError(f"{rule}: {opt} names no tile")
     if len(set(kinds)) != len(kinds):
-        raise ValueError(f"{rule}: caishen {caishen!r} repeats a kind")
+        raise ValueError(f"{rule}: {opt} {caishen!r} repeats a kind")
     return tuple(sorted(kinds))
 
 
@@ -362,6 +398,8 @@ DEFAULTS = {
                      caishen_melds=False),
     "wenzhou": dict(caishen=None, allow_quad=True, allow_fifth_copy=True, allow_all_pungs=True,
                     yingpai=None, ruanpai=None),
+    "fuzhou": dict(gold=None, allow_fifth_copy=True, allow_discard_gold=False, zimo=None, pinghu=None,
+                   qiangjin=None, jin=None),
 }
 _CHOICES = {
     "gui": ("none", "baiban", "fan"),
@@ -373,7 +411,7 @@ _CHOICES = {
     "horse_mode": ("additive", "fan"),
 }
 _VALUE_OPTIONS = ("qidui", "quanqiuren", "tianhe_fan", "renhe_fan", "hundiao", "shuanghundiao",
-                  "shuanghui_zhuowu", "gangkai", "yingpai", "ruanpai")
+                  "shuanghui_zhuowu", "gangkai", "yingpai", "ruanpai", "zimo", "pinghu", "qiangjin", "jin")
 
 
 class Options(dict):
@@ -395,8 +433,9 @@ def options_for(rule: str, given: dict) -> Options:
         o[k] = v
     if rule == "guangdong_tuidao" and o.gold_cap is None:
         o["gold_cap"] = 500 if o.koukoufan else 400
-    if rule in ("hangzhou", "wenzhou") and o.caishen is not None:
-        o["caishen"] = _caishen_kinds(o.caishen, rule)
+    opt = JOKER_OPTION.get(rule)
+    if opt is not None and o[opt] is not None:
+        o[opt] = _caishen_kinds(o[opt], rule)
     return o
 
 
@@ -655,6 +694,7 @@ class Context:
     dealer: bool = False
     triple_ron: bool = False
     caipiao: int = 0                 # Hangzhou: 财飘 in a row before this win (0-2)
+    qiangjin: int = 0                # Fuzhou: the caller says the win is a 抢金 (0-1)
 
 
 def _num(x):
@@ -956,6 +996,55 @@ def _score_wenzhou(v: View, ctx: Context, o: Options, counts, melds, jset):
     return [("平胡", 1)] + factors, total, [], {"base": 1, "factors": list(factors)}
 
 
+#: Fuzhou's rows: (label, the option holding its value).  天和 takes 抢金's value (天和和抢金的计番相同).
+FUZHOU_ROWS = (("自摸", "zimo"), ("平胡", "pinghu"), ("抢金", "qiangjin"), ("天和", "qiangjin"), ("用金", "jin"))
+
+
+def _score_fuzhou(v: View, ctx: Context, o: Options):
+    """Fuzhou: the sum of the rows that hold; a row whose value is None is missing."""
+    holds = {"自摸": ctx.self_drawn, "平胡": not ctx.self_drawn, "抢金": ctx.qiangjin >= 1,
+             "天和": ctx.tianhu, "用金": v.n_sub > 0}
+    fans, missing = [], []
+    for label, opt in FUZHOU_ROWS:
+        if not holds[label]:
+            continue
+        if o[opt] is None:
+            missing.append((label, opt))
+        else:
+            fans.append((label, o[opt]))
+    total = sum((Fraction(x) for _, x in fans), Fraction(0))
+    return fans, total, missing, {}
+
+
+def qiangjin_ready(counts13, melds=(), *, joker_kinds) -> bool:
+    """Fuzhou 抢金: do the 13 - 3 * melds concealed tiles and one 金 tile (of the first 金 kind)
+    make 4 - melds sets and a pair?  A brute force independent of the reading code: every kind
+    for every 金 tile (its own face included), then a plain split into a pair and sets.  The
+    melds are only counted (no win condition is checked)."""
+    jk = _caishen_kinds(joker_kinds, "fuzhou")
+    counts = [int(c) for c in counts13]
+    ms = [(m[0], tile(m[1])) for m in melds]
+    if len(counts) != N_KINDS or sum(counts) + 3 * len(ms) != 13:
+        raise ValueError("qiangjin_ready: a waiting hand of 13 - 3 * melds concealed tiles")
+    c = list(counts)
+    c[jk[0]] += 1
+    n_jokers = sum(c[p] for p in jk)
+    for p in jk:
+        c[p] = 0
+    for assign in itertools.combinations_with_replacement(range(N_KINDS), n_jokers):
+        cc = list(c)
+        for r in assign:
+            cc[r] += 1
+        for pair in range(N_KINDS):
+            if cc[pair] >= 2:
+                cc[pair] -= 2
+                ok = _sets_only(cc, 4 - len(ms))
+                cc[pair] += 2
+                if ok:
+                    return True
+    return False
+
+
 def baotou_ready(counts13, melds=(), *, joker_kinds) -> bool:
     """Hangzhou: are the 13 - 3 * melds concealed tiles one 财神 and 4 - melds complete sets (the
     other 财神 anywhere in the sets, standing for any kind, their own face included)?  A brute
@@ -1057,6 +1146,21 @@ def _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, allow_five=False,
     return counts, ms, w, jk
 
 
+def _qiangjin(context):
+    """Fuzhou's 抢金 of a call: ``context={"qiangjin": n}``, an int 0-1 (None: 0)."""
+    if context is None:
+        return 0
+    if not isinstance(context, dict):
+        raise ValueError(f"context must be a dict, not {type(context).__name__}")
+    unknown = set(context) - {"qiangjin"}
+    if unknown:
+        raise ValueError(f"unknown context key(s) {sorted(map(str, unknown))}: only 'qiangjin'")
+    n = context.get("qiangjin", 0)
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1:
+        raise ValueError(f"qiangjin must be an int 0-1, not {n!r}")
+    return n
+
+
 def _caipiao(caipiao, context):
     """The 财飘 count of a call: ``caipiao`` or ``context={"caipiao": n}``, an int 0-2."""
     if context is not None:
@@ -1105,6 +1209,9 @@ def _refusal(rule, counts, ms, ctx, o, jk):
         return "hangzhou: a 财神 cannot be melded (pon / minkan / kakan; caishen_melds=False)"
     if rule == "wenzhou" and any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms):
         return "wenzhou: a 財神 cannot be melded (pon / minkan / kakan)"
+    if rule == "fuzhou" and not o.allow_discard_gold and any(k in ("pon", "minkan", "kakan") and t in jk
+                                                             for k, t in ms):
+        return "fuzhou: a 金 cannot be melded (pon / minkan / kakan; allow_discard_gold=False)"
     return None
 
 
@@ -1113,6 +1220,8 @@ def _check_jokers(rule, jk, o, allowed):
         raise ValueError("hangzhou: which kinds are 财神 is not given: pass caishen=[...] or joker_tiles=[...]")
     if rule == "wenzhou" and not jk:
         raise ValueError("wenzhou: which kinds are 財神 is not given: pass caishen=[...] or joker_tiles=[...]")
+    if rule == "fuzhou" and not jk:
+        raise ValueError("fuzhou: which kinds are 金 is not given: pass gold=[...] or joker_tiles=[...]")
     if rule in ("guangdong_jipinghu", "qingyuan") and jk:
         raise ValueError(f"{rule}: the rule set has no jokers, joker_kinds must be empty")
     if rule == "guangdong_tuidao":
@@ -1145,6 +1254,8 @@ def all_readings(rule, counts, ms, w, jk, o):
         if sum(jokers.values()) >= 3:
             decomps.append(("three_caishen", (("any", tuple((t, t) for t in range(N_KINDS)
                                                             for _ in range(counts[t]))),)))
+    elif rule == "fuzhou":
+        pass                                # the standard form only
     elif not ms:
         sp = _decompositions(real, jokers, jk, allowed, 0, 7)
         limit = 2 if o.allow_quad else 1
@@ -1201,6 +1312,8 @@ def score_reading(rule, reading, counts, ms, w, jk, ctx, o, v=None):
         return _score_hangzhou(v, ctx, o, jset)
     if rule == "wenzhou":
         return _score_wenzhou(v, ctx, o, counts, ms, jset)
+    if rule == "fuzhou":
+        return _score_fuzhou(v, ctx, o)
     return _score_tianjin(v, ctx, o, reading, jset, ms)
 
 
@@ -1215,9 +1328,9 @@ def score(rule, counts14, melds=(), win_tile=None, *, joker_kinds=(), self_drawn
           _allow_five=False, **options) -> RefResult:
     """Score a complete hand (see the module docstring).  ``counts14``: concealed counts with the
     winning tile; ``melds``: [(kind, tile)] (chi: lowest tile); ``joker_kinds``: this hand's
-    joker kinds (from :func:`joker_kinds_for`); Hangzhou: ``caipiao`` (or ``context``), see the
-    module docstring.  Wenzhou: 17 tiles counting 3 per meld (``counts14`` is then 17 - 3 * melds
-    concealed tiles)."""
+    joker kinds (from :func:`joker_kinds_for`); Hangzhou: ``caipiao`` (or ``context``), Fuzhou:
+    ``context={"qiangjin": 1}``, see the module docstring.  Wenzhou: 17 tiles counting 3 per meld
+    (``counts14`` is then 17 - 3 * melds concealed tiles)."""
     if rule not in RULES:
         raise ValueError(f"unknown rule set {rule!r} (known: {', '.join(RULES)})")
     if win_tile is None:
@@ -1225,13 +1338,21 @@ def score(rule, counts14, melds=(), win_tile=None, *, joker_kinds=(), self_drawn
     o = options_for(rule, options)
     if rule == "wenzhou" and (caipiao or context):
         raise ValueError("wenzhou: no context (caipiao is a hangzhou count)")
-    caipiao = _caipiao(caipiao, context)
+    qiangjin = 0
+    if rule == "fuzhou":
+        if caipiao:
+            raise ValueError("fuzhou: no caipiao (a hangzhou count); the context key is qiangjin")
+        qiangjin = _qiangjin(context)
+    else:
+        caipiao = _caipiao(caipiao, context)
     ctx = Context(bool(self_drawn), bool(after_kong), bool(robbing_kong), bool(last_tile),
-                  bool(tianhu), bool(dihu), seat_wind, round_wind, bool(dealer), bool(triple_ron), caipiao)
-    if rule in ("hangzhou", "wenzhou") and o.caishen is not None:
-        if joker_kinds and _caishen_kinds(joker_kinds, rule) != o.caishen:
-            raise ValueError(f"{rule}: joker_kinds and the option caishen name different kinds")
-        joker_kinds = o.caishen
+                  bool(tianhu), bool(dihu), seat_wind, round_wind, bool(dealer), bool(triple_ron), caipiao,
+                  qiangjin)
+    jopt = JOKER_OPTION.get(rule)
+    if jopt is not None and o[jopt] is not None:
+        if joker_kinds and _caishen_kinds(joker_kinds, rule) != o[jopt]:
+            raise ValueError(f"{rule}: joker_kinds and the option {jopt} name different kinds")
+        joker_kinds = o[jopt]
     counts, ms, w, jk = _check_inputs(counts14, melds, win_tile, joker_kinds, ctx, _allow_five,
                                       N_SETS.get(rule, 4))
     allowed = set(tile_set(rule, o.get("with_honors", True)))
@@ -1291,7 +1412,7 @@ def waits(rule, counts13, melds=(), *, self_drawn=None, count_exhausted=True, **
         discard_ok = {"guangdong_tuidao": not o.get("self_draw_only", True),
                       "guangdong_jipinghu": True, "qingyuan": False,
                       "tianjin": not o.get("self_draw_only", True), "hangzhou": True,
-                      "wenzhou": True}[rule]
+                      "wenzhou": True, "fuzhou": True}[rule]
         if discard_ok and rule != "wenzhou":    # Wenzhou: no row or refusal reads the self-draw, so a
             modes.append(False)                 # discard win scores the same (self-drawn kept on a tie)
     else:

@@ -1,5 +1,5 @@
 """Seeded random cases for the regional rule sets (``guangdong_tuidao``, ``guangdong_jipinghu``,
-``qingyuan``, ``tianjin``, ``hangzhou``, ``wenzhou``), for tests/test_engine_regional.py.
+``qingyuan``, ``tianjin``, ``hangzhou``, ``wenzhou``, ``fuzhou``), for tests/test_engine_regional.py.
 
 Like tests/reference_regional.py this module imports nothing from ``src/``: a case is plain data
 (34 counts, ``(kind, first tile)`` melds, tile indices) that the tests hand to the reference as is
@@ -10,11 +10,14 @@ A case (:class:`Case`) is drawn in this order:
 1. **Options** (:func:`random_options`): the rule set's options, each away from its default on a
    fraction of the cases, so that every refusal ("value not given: pass qidui=...", "self-drawn
    wins only", "chi is not allowed") occurs and so does the scored path it guards.  Value options
-   (``qidui``, ``quanqiuren``, ``hundiao`` ...) are given on about 60% of the cases.
+   (``qidui``, ``quanqiuren``, ``hundiao`` ...) are given on about 60% of the cases; Fuzhou's four
+   values (``zimo``, ``pinghu``, ``qiangjin``, ``jin``: small ints, some 0) all on 70% of the cases,
+   else each on half of them.
 2. **Jokers**: 推倒胡 ``gui="baiban"`` -> 白; ``gui="fan"`` -> the successor of a random indicator;
    Tianjin -> the flipped kind and its successor; through ``reference_regional.joker_kinds_for``.
-   Hangzhou and Wenzhou -> one or two random 财神 kinds (白 and 5m often), no indicator; on part
-   of the cases they are bound as the option ``caishen`` instead of passed per call.
+   Hangzhou, Wenzhou and Fuzhou -> one or two random 财神 / 金 kinds (白 and 5m often), no
+   indicator; on part of the cases they are bound as the option ``caishen`` (Fuzhou ``gold``)
+   instead of passed per call.
 3. **Motif** (:data:`MOTIFS`): a complete hand built from random sets and a pair over a pool of
    kinds of the rule set's tile set (all kinds, one suit, one suit + honors, honors, 2/5/8,
    terminals, dragons, winds, chows only, pungs only ...), or a special shape (seven pairs with
@@ -24,13 +27,14 @@ A case (:class:`Case`) is drawn in this order:
    财飘 the same with ``caipiao`` 1 or 2, seven pairs with 0-3 quads, a melded 财神 pon, a kong
    and ``after_kong``; Wenzhou's 16-tile hands: five sets and a pair, all pungs, 硬八對 (8 pairs and
    a single, with quads sometimes, a few with a 財神 so that it must not count), 三財神 (3-4 財神 and
-   random junk), 單吊 (five declared melds and the pair), a melded 財神, 天胡 / 地胡), chosen with
-   weights per rule set.  The pool seldom holds a joker kind, so jokers at their own face occur
-   but stay few.
+   random junk), 單吊 (five declared melds and the pair), a melded 財神, 天胡 / 地胡; Fuzhou's 抢金:
+   a complete hand one tile of which is a 金, mostly the winning tile, with ``qiangjin`` 1; 天和;
+   a melded 金), chosen with weights per rule set.  The pool seldom holds a joker kind, so jokers
+   at their own face occur but stay few.
 4. **Melds**: 0-3 of the sets (4 for the 全求人 motif and rarely otherwise; Wenzhou 0-5, 5 for
    單吊) become declared melds: a pung becomes pon / minkan / kakan / ankan (a kong takes a fourth copy), a chow
    becomes chi only where the rule set has chi (雞平和; 推倒胡 whatever ``allow_chi`` says, so
-   its refusal occurs; Hangzhou and Wenzhou always).
+   its refusal occurs; Hangzhou, Wenzhou and Fuzhou always).
 5. **Jokers in the hand**: 0-4 concealed tiles replaced by joker-kind tiles (never more than
    ``max_jokers`` joker tiles in the concealed hand, faces included).
 6. **Breaking** (about 12%): one concealed tile moved to another kind (sometimes one outside the
@@ -40,7 +44,10 @@ A case (:class:`Case`) is drawn in this order:
    discard wins for the refusal), ``after_kong`` only with ``self_drawn``, ``robbing_kong`` only
    without it, 雞平和 ``tianhu`` with ``dealer``, ``dihu`` / ``triple_ron`` on a discard; random
    seat and round winds (0-3), ``dealer``; Hangzhou ``caipiao`` (0-2, mostly 0); Wenzhou ``tianhu``
-   (self-drawn, dealer, no melds) and ``dihu`` (on a discard, not the dealer) by their motifs.
+   (self-drawn, dealer, no melds) and ``dihu`` (on a discard, not the dealer) by their motifs; Fuzhou
+   ``qiangjin`` 1 (a context count kept in ``flags``: :meth:`Case.ref_kwargs` passes it as
+   ``context``) with the 抢金 motif and on a few other cases, ``tianhu`` (self-drawn, dealer, no
+   melds) with its motif.
 
 Hand size: ``R.N_SETS`` sets and a pair, 14 tiles (17 for Wenzhou) counting 3 per meld; a waiting
 hand one fewer.
@@ -58,7 +65,7 @@ from typing import Dict, List, Optional, Tuple
 import reference_regional as R
 
 __all__ = ["Case", "MOTIFS", "random_options", "make_case", "cases", "waiting_cases", "batch_cases",
-           "held_counts", "check_case", "BATCH_CONFIGS"]
+           "held_counts", "check_case", "BATCH_CONFIGS", "qiangjin_hands"]
 
 RULES = R.RULES
 SUIT_STARTS = (0, 9, 18)
@@ -89,6 +96,10 @@ class Case:
 
     def ref_kwargs(self) -> dict:
         kw = dict(self.flags)
+        if "qiangjin" in kw:                # Fuzhou: a context count (the option of that name is a value)
+            n = kw.pop("qiangjin")
+            if n:
+                kw["context"] = {"qiangjin": n}
         kw.update(self.options)
         if self.joker_kinds:
             kw["joker_kinds"] = tuple(self.joker_kinds)
@@ -169,6 +180,12 @@ def random_options(rule: str, rng: random.Random) -> dict:
         put("allow_all_pungs", rng.random() < 0.75)
         put("yingpai", _maybe(rng, 0.5, (1, 2, 2, 3)))
         put("ruanpai", _maybe(rng, 0.5, (1, 1, 2, 4)))
+    elif rule == "fuzhou":                               # gold: see make_case (it names the jokers)
+        put("allow_fifth_copy", rng.random() < 0.85)
+        put("allow_discard_gold", rng.random() < 0.2)
+        p = 1.0 if rng.random() < 0.7 else 0.5           # all four values given, or each on half the cases
+        for key in ("zimo", "pinghu", "qiangjin", "jin"):
+            put(key, _maybe(rng, p, (0, 1, 1, 2, 2, 3, 5)))
     else:
         raise ValueError(f"unknown rule set {rule!r}")
     return o
@@ -187,12 +204,12 @@ def _joker_setup(rule, opts, rng, tiles):
     if rule == "tianjin":
         ind = rng.randrange(34)
         return R.joker_kinds_for(rule, indicator=ind), ind
-    if rule in ("hangzhou", "wenzhou"):                  # the caller names the 财神 kinds
+    if rule in ("hangzhou", "wenzhou", "fuzhou"):        # the caller names the 财神 / 金 kinds
         first = rng.choice((33, 33, 4, 31, rng.randrange(34), rng.randrange(34)))
         kinds = {first}
         if rng.random() < 0.35:
             kinds.add(rng.choice([t for t in range(34) if t != first]))
-        return R.joker_kinds_for(rule, caishen=sorted(kinds)), None
+        return R.joker_kinds_for(rule, **{R.JOKER_OPTION[rule]: sorted(kinds)}), None
     return (), None
 
 
@@ -215,6 +232,8 @@ MOTIFS = {
                  ("caishen_pon", 5), ("after_kong", 6)),
     "wenzhou": (("random", 36), ("pungs", 10), ("eight_pairs", 16), ("three_caishen", 10), ("dandiao", 8),
                 ("caishen_pon", 5), ("tianhu", 4), ("dihu", 4)),
+    "fuzhou": (("random", 40), ("pungs", 8), ("suit", 8), ("qiangjin", 20), ("tianhu", 8), ("gold_pon", 6),
+               ("all_melds", 3)),
 }
 
 
@@ -287,11 +306,33 @@ def _build_wenzhou(motif, tiles, jk, rng):
     return _random_sets(rng, pool, 5), rng.choice(pool), []      # random, dandiao, tianhu, dihu
 
 
+def _build_fuzhou(motif, tiles, jk, rng):
+    """Fuzhou's (sets, pair, loose): four sets and a pair; 抢金: one tile of them a 金 (the last
+    loose tile, the winning tile of make_case), in the pair or in a set."""
+    pool = _pool(motif, tiles, rng)
+    pool = [t for t in pool if t not in jk or rng.random() < 0.25] or pool
+    if motif == "gold_pon":                           # a pung of a 金 kind (declared: refused by default)
+        return [("pung", rng.choice(jk))] + _random_sets(rng, pool, 3), rng.choice(pool), []
+    if motif == "pungs":
+        return _random_sets(rng, pool, 4, chow_p=0.0), rng.choice(pool), []
+    sets, pair = _random_sets(rng, pool, 4), rng.choice(pool)
+    if motif == "qiangjin":                           # 13 tiles and the revealed 金 make the hand
+        gold = rng.choice(jk)
+        if rng.random() < 0.4:                        # the 金 pairs with a tile
+            return sets, None, [pair, gold]
+        tiles3 = _group_tiles(sets[-1])
+        tiles3.remove(rng.choice(tiles3))
+        return sets[:-1], pair, tiles3 + [gold]
+    return sets, pair, []                             # random, suit, tianhu, all_melds
+
+
 def _build(rule, motif, tiles, jk, rng):
     """(sets, pair, loose): sets that may become melds, the pair kind (or None) and the loose
     concealed tiles (a list) of a complete (or special-form) hand of the motif."""
     if rule == "wenzhou":
         return _build_wenzhou(motif, tiles, jk, rng)
+    if rule == "fuzhou":
+        return _build_fuzhou(motif, tiles, jk, rng)
     pool = _pool(motif, tiles, rng)
     if len(jk) and motif not in ("honors", "honors_any", "258", "terminals", "terminals_honors"):
         pool = [t for t in pool if t not in jk or rng.random() < 0.25] or pool
@@ -394,6 +435,12 @@ def _flags(rule, opts, melds, rng, waiting=False, motif=""):
         f["self_drawn"] = rng.random() < 0.55
         if motif.startswith(("tianhu", "dihu")):          # 天胡: the dealer's first draw; 地胡: a discard
             f.update(self_drawn=motif.startswith("tianhu"), dealer=motif.startswith("tianhu"))
+    elif rule == "fuzhou":
+        f["self_drawn"] = rng.random() < (0.8 if motif.startswith("qiangjin") else 0.55)
+        if motif.startswith("tianhu"):                    # 天和: the dealer wins on the dealt tiles
+            f.update(self_drawn=True, dealer=True)
+        if motif.startswith("qiangjin") or rng.random() < 0.04:
+            f["qiangjin"] = 1                             # a context count (see Case.ref_kwargs)
     elif rule == "hangzhou":
         f["self_drawn"] = rng.random() < (0.85 if motif.startswith(("baotou", "caipiao")) else 0.6)
         if motif.startswith("caipiao"):
@@ -425,6 +472,11 @@ def _flags(rule, opts, melds, rng, waiting=False, motif=""):
             f.update(tianhu=True, after_kong=False)
         if motif.startswith("dihu"):
             f.update(dihu=True, robbing_kong=False)
+    elif rule == "fuzhou":
+        if motif.startswith("tianhu"):
+            f.update(tianhu=True, after_kong=False)
+        elif rng.random() < 0.03:                         # 地和 has no row: ignored
+            f["dihu"] = True
     elif rng.random() < 0.03:                             # context flags without a fan: ignored
         f["tianhu" if rng.random() < 0.5 else "dihu"] = True
     return {k: v for k, v in f.items() if v or k in ("seat_wind", "round_wind", "self_drawn")}
@@ -432,7 +484,7 @@ def _flags(rule, opts, melds, rng, waiting=False, motif=""):
 
 def _meld_kind(rule, motif, i, all_melds, rng):
     """The declared kind of pung set i."""
-    if rule in ("hangzhou", "wenzhou") and i == 0 and motif == "caishen_pon":
+    if i == 0 and (motif == "caishen_pon" and rule in ("hangzhou", "wenzhou") or motif == "gold_pon"):
         return _pick(rng, (("pon", 40), ("minkan", 20), ("kakan", 20), ("ankan", 20)))
     if rule == "hangzhou" and i == 0 and motif == "after_kong":
         return rng.choice(("minkan", "kakan", "ankan"))
@@ -449,8 +501,8 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
         opts = random_options(rule, rng) if options is None else dict(options)
         tiles = list(R.tile_set(rule, opts.get("with_honors", True)))
         jk, ind = _joker_setup(rule, opts, rng, tiles) if jokers is None else (tuple(jokers[0]), jokers[1])
-        if rule in ("hangzhou", "wenzhou") and options is None and rng.random() < 0.25:
-            opts["caishen"] = tuple(R.name(t) for t in jk)          # bound with the rule set
+        if rule in ("hangzhou", "wenzhou", "fuzhou") and options is None and rng.random() < 0.25:
+            opts[R.JOKER_OPTION[rule]] = tuple(R.name(t) for t in jk)   # bound with the rule set
         motif = _pick(rng, MOTIFS[rule])
         if motif in ("hui_pair", "two_hui_5m") and not jk:
             motif = "random"
@@ -460,17 +512,19 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
             sets = [("pung", rng.choice(plain))] + _random_sets(rng, plain, 3)
         # melds
         all_melds = motif == "all_melds"              # 全求人: four exposed melds and a pair
-        chi_ok = rule in ("guangdong_jipinghu", "hangzhou", "wenzhou") or (rule == "guangdong_tuidao"
-                                                                           and (all_melds or rng.random() < 0.5))
+        chi_ok = rule in ("guangdong_jipinghu", "hangzhou", "wenzhou", "fuzhou") or (
+            rule == "guangdong_tuidao" and (all_melds or rng.random() < 0.5))
         candidates = [i for i, g in enumerate(sets) if g[0] == "pung" or chi_ok]
         if rule == "wenzhou":                         # 單吊: five declared melds (mostly exposed ones)
             n_m = 5 if motif == "dandiao" else 0 if motif == "tianhu" else _pick(rng, _N_MELDS_WENZHOU)
             all_melds = motif == "dandiao" and rng.random() < 0.85
             n_m = min(n_m, len(candidates))
+        elif rule == "fuzhou" and motif == "tianhu":  # 天和: the dealt hand, no melds
+            n_m = 0
         else:
             n_m = min(4 if all_melds else _pick(rng, _N_MELDS), len(candidates))
         chosen = set(rng.sample(candidates, n_m))
-        if motif in ("caishen_pon", "after_kong"):
+        if motif in ("caishen_pon", "after_kong", "gold_pon"):
             chosen.add(0)
         melds = []
         counts = [0] * 34
@@ -485,7 +539,7 @@ def make_case(rule: str, rng: random.Random, *, options: Optional[dict] = None, 
         for t in loose:
             counts[t] += 1
         # jokers replacing concealed tiles
-        drawn = loose[1] if motif in ("baotou", "caipiao") else None
+        drawn = loose[1] if motif in ("baotou", "caipiao") else loose[-1] if motif == "qiangjin" else None
         if jk and motif not in ("eight_pairs", "three_caishen") and not (drawn is not None and rng.random() < 0.7):
             for _ in range(_pick(rng, _JOKERS)):
                 plain = [t for t in range(34) for _ in range(counts[t]) if t not in jk]
@@ -579,6 +633,12 @@ BATCH_CONFIGS = {
         (dict(allow_all_pungs=False, allow_quad=False, yingpai=4, ruanpai=1), (31, 33), None),
         (dict(caishen=("7z",), yingpai=2), (33,), None),  # bound as an option, not passed per call
     ),
+    "fuzhou": (                                          # all four values given: mostly wins; the 金 named
+        (dict(zimo=1, pinghu=1, qiangjin=4, jin=1), (33,), None),
+        (dict(zimo=2, pinghu=0, qiangjin=3, jin=0), (4,), None),
+        (dict(zimo=1, pinghu=2, qiangjin=5, jin=2, allow_fifth_copy=False, allow_discard_gold=True), (31, 33), None),
+        (dict(gold=("7z",), zimo=3, pinghu=1, qiangjin=6, jin=2), (33,), None),   # bound as an option
+    ),
 }
 
 
@@ -591,6 +651,7 @@ def batch_cases(rule: str, n_per_config: int, seed=0):
         cs = [make_case(rule, rng, options=opts, jokers=(jk, ind), outside=False) for _ in range(n_per_config)]
         for c in cs:
             c.flags.pop("caipiao", None)             # a context, not a per-row flag of score_batch
+            c.flags.pop("qiangjin", None)
         out.append((opts, jk, ind, cs))
     return out
 
@@ -607,26 +668,28 @@ def check_case(case: Case) -> None:
         assert kind in R.MELD_KINDS, case.describe()
         if kind == "chi":
             assert t < 27 and R.rank(t) <= 7, case.describe()
-            assert case.rule in ("guangdong_tuidao", "guangdong_jipinghu", "hangzhou", "wenzhou"), case.describe()
+            assert case.rule in ("guangdong_tuidao", "guangdong_jipinghu", "hangzhou", "wenzhou", "fuzhou"), \
+                case.describe()
     if case.win is not None:
         assert case.counts[case.win] >= 1, case.describe()
     if case.joker_kinds:
         assert sum(case.counts[j] for j in case.joker_kinds) <= 4, case.describe()
         if case.rule == "tianjin":
             assert case.joker_kinds == R.joker_kinds_for("tianjin", indicator=case.indicator)
-        elif case.rule in ("hangzhou", "wenzhou"):
+        elif case.rule in ("hangzhou", "wenzhou", "fuzhou"):
+            opt = R.JOKER_OPTION[case.rule]
             assert case.indicator is None and not case.pass_indicator, case.describe()
-            assert case.joker_kinds == R.joker_kinds_for(case.rule, caishen=case.joker_kinds), case.describe()
-            if "caishen" in case.options:
-                assert R._caishen_kinds(case.options["caishen"]) == case.joker_kinds, case.describe()
+            assert case.joker_kinds == R.joker_kinds_for(case.rule, **{opt: case.joker_kinds}), case.describe()
+            if opt in case.options:
+                assert R._caishen_kinds(case.options[opt], case.rule) == case.joker_kinds, case.describe()
         else:
             gui = case.options["gui"]
             want = R.joker_kinds_for(case.rule, gui=gui, indicator=case.indicator,
                                      with_honors=case.options.get("with_honors", True))
             assert tuple(case.joker_kinds) == want, case.describe()
     else:
-        assert case.rule not in ("tianjin", "hangzhou", "wenzhou") and case.options.get("gui", "none") == "none", \
-            case.describe()
+        assert case.rule not in ("tianjin", "hangzhou", "wenzhou", "fuzhou") and \
+            case.options.get("gui", "none") == "none", case.describe()
     f = case.flags
     assert not (f.get("self_drawn") and f.get("robbing_kong")), case.describe()
     assert not f.get("after_kong") or f.get("self_drawn"), case.describe()
@@ -637,3 +700,45 @@ def check_case(case: Case) -> None:
     if case.rule == "wenzhou":                           # 天胡 / 地胡 drawn consistent (no check needed)
         assert not f.get("tianhu") or (f.get("self_drawn") and f.get("dealer") and not case.melds), case.describe()
         assert not f.get("dihu") or not (f.get("self_drawn") or f.get("dealer")), case.describe()
+    assert f.get("qiangjin", 0) in (0, 1) and (case.rule == "fuzhou" or "qiangjin" not in f), case.describe()
+    if case.rule == "fuzhou":                            # 天和: the dealer's dealt hand
+        assert not f.get("tianhu") or (f.get("self_drawn") and f.get("dealer") and not case.melds), case.describe()
+
+
+def qiangjin_hands(n: int, seed=0) -> list:
+    """Fuzhou ``qiangjin_ready`` inputs: ``n`` seeded (13 - 3 * melds counts, [("pon", t)], 金 kinds)
+    with 0-3 金 tiles (the first 金 kind at most three times, so that one more is a real tile):
+    half built as four sets and a pair with one tile taken out (a 金 can take its place, ready),
+    with 金 in place of some other tiles, the rest random or one tile moved (mostly not ready)."""
+    rng = random.Random(f"fuzhou-qiangjin/{seed}")
+    out = []
+    while len(out) < n:
+        jk = tuple(sorted(rng.choice([(33,), (4,), (31, 33), (rng.randrange(34),),
+                                      tuple(rng.sample(range(34), 2))])))
+        kinds = [t for t in range(34) if t not in jk or rng.random() < 0.15]
+        n_melds = rng.choice((0, 0, 0, 1, 2))
+        mode = rng.choice(("ready", "ready", "random", "off"))
+        c = [0] * 34
+        if mode == "random":
+            for _ in range(13 - 3 * n_melds):
+                c[rng.randrange(34)] += 1
+        else:
+            for g in _random_sets(rng, kinds, 4 - n_melds):
+                for t in _group_tiles(g):
+                    c[t] += 1
+            c[rng.choice(kinds)] += 2
+            c[rng.choice([t for t in range(34) for _ in range(c[t])])] -= 1   # the tile a 金 will stand for
+            tiles = [t for t in range(34) for _ in range(c[t]) if t not in jk]
+            rng.shuffle(tiles)
+            for t in tiles[:rng.choice((0, 0, 1, 2))]:                    # 金 in the hand too
+                c[t] -= 1
+                c[rng.choice(jk)] += 1
+            if mode == "off":
+                c[rng.choice([t for t in range(34) if c[t]])] -= 1
+                c[rng.randrange(34)] += 1
+        free = [t for t in range(27) if c[t] == 0 and t not in jk]
+        melds = [("pon", t) for t in rng.sample(free, n_melds)]
+        if max(c) > 4 or sum(c[p] for p in jk) > 3 or c[jk[0]] > 3:
+            continue
+        out.append((c, melds, jk))
+    return out

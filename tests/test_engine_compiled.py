@@ -29,7 +29,7 @@ from mjpy.rules.engine.scoring import _flag_bits, _mask, _meld_codes
 
 import regional_gen as RG
 
-ENGINE = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou")
+ENGINE = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin", "hangzhou", "wenzhou", "fuzhou")
 N_FACT_CASES = 250          # per rule set
 N_TWIN = 300                # per rule set
 N_TWIN_SLOW = 3000

@@ -1,5 +1,5 @@
 """The regional rule engine (``guangdong_tuidao``, ``guangdong_jipinghu``, ``qingyuan``, ``tianjin``,
-``hangzhou``, ``wenzhou`` through :func:`mjpy.rules.get`) against the slow plain reference
+``hangzhou``, ``wenzhou``, ``fuzhou`` through :func:`mjpy.rules.get`) against the slow plain reference
 tests/reference_regional.py, on seeded random cases from tests/regional_gen.py.  Wenzhou is a
 16-tile game: its complete hands are 17 tiles counting 3 per meld (up to 5 melds), its waiting
 hands 16.
@@ -19,8 +19,9 @@ hands 16.
 * ``score_batch``: equal to the scalar ``score`` (``-1`` where not a win) and to the reference,
   with ``workers=1`` and ``2``; one bound rule set and one joker set per call, given as a list of
   kinds (``joker_tiles=[...]``) or as ``indicator=`` (Hangzhou and Wenzhou: the kinds, or the
-  bound option ``caishen``).  Hangzhou's ``caipiao`` is passed as ``context={"caipiao": n}``
-  (score and waits).
+  bound option ``caishen``; Fuzhou: the kinds or the bound option ``gold``).  Hangzhou's
+  ``caipiao`` is passed as ``context={"caipiao": n}`` and Fuzhou's 抢金 as
+  ``context={"qiangjin": 1}`` (score and waits; only when not 0).
 * the options: every scoring option of the reference, with its default; inconsistent flags are
   a ValueError on both sides.
 * the generators themselves (valid hands, every table row and refusal reached per the reference).
@@ -74,7 +75,7 @@ def ruleset(case):
 
 def joker_kw(case, as_names=True):
     """The engine's joker keyword of a case: the flipped ``indicator`` or the joker kinds."""
-    if not case.joker_kinds or "caishen" in case.options:       # Hangzhou: bound as an option
+    if not case.joker_kinds or "caishen" in case.options or "gold" in case.options:   # bound as an option
         return {}
     if case.pass_indicator:
         return {"indicator": R.name(case.indicator)}
@@ -95,9 +96,13 @@ def engine_flags(case):
 
 
 def engine_context(case):
-    """Hangzhou's ``context={"caipiao": n}``, only when n is not 0."""
-    n = case.flags.get("caipiao", 0)
-    return {"context": {"caipiao": n}} if n else {}
+    """Hangzhou's ``context={"caipiao": n}`` and Fuzhou's ``context={"qiangjin": n}``, only when n
+    is not 0."""
+    for key in ("caipiao", "qiangjin"):
+        n = case.flags.get(key, 0)
+        if n:
+            return {"context": {key: n}}
+    return {}
 
 
 def engine_score(case):
@@ -133,10 +138,12 @@ def best_readings(case):
                     robbing_kong=bool(f.get("robbing_kong")), last_tile=bool(f.get("last_tile")),
                     tianhu=bool(f.get("tianhu")), dihu=bool(f.get("dihu")), seat_wind=f.get("seat_wind", 0),
                     round_wind=f.get("round_wind", 0), dealer=bool(f.get("dealer")),
-                    triple_ron=bool(f.get("triple_ron")), caipiao=f.get("caipiao", 0))
+                    triple_ron=bool(f.get("triple_ron")), caipiao=f.get("caipiao", 0),
+                    qiangjin=f.get("qiangjin", 0))
     jk = tuple(sorted(case.joker_kinds))
-    if case.rule in ("hangzhou", "wenzhou") and "caishen" in case.options:
-        jk = o.caishen
+    jopt = R.JOKER_OPTION.get(case.rule)
+    if jopt is not None and jopt in case.options:
+        jk = o[jopt]
     scored = []
     for rd in R.all_readings(case.rule, list(case.counts), list(case.melds), case.win, jk, o):
         v = R.view(rd, case.melds, set(jk))
@@ -220,6 +227,7 @@ WANT_FANS = {
     "tianjin": {"一条龙", "本绘龙", "捉五魁", "无绘", "混吊", "双混吊", "双绘捉五", "七对"},
     "hangzhou": {"平胡", "七对", "豪华七对", "两豪华七对", "三豪华七对", "暴头", "财飘", "连续财飘", "杠开"},
     "wenzhou": {"平胡", "硬八對", "三財神", "天胡", "地胡", "單吊", "硬牌", "軟牌"},
+    "fuzhou": {"自摸", "平胡", "抢金", "天和", "用金"},
 }
 WANT_REFUSALS = {
     "guangdong_tuidao": ("not a complete hand", "self-drawn wins only", "pass qidui=", "pass quanqiuren=",
@@ -231,6 +239,8 @@ WANT_REFUSALS = {
                 "pass shuanghundiao=", "pass shuanghui_zhuowu=", "cannot be ponged", "no win by robbing a kong"),
     "hangzhou": ("not a complete hand", "pass gangkai=", "a 财神 cannot be melded"),
     "wenzhou": ("not a complete hand", "a 財神 cannot be melded", "all pungs is not a listed shape"),
+    "fuzhou": ("not a complete hand", "a 金 cannot be melded", "pass zimo=", "pass pinghu=", "pass qiangjin=",
+               "pass jin="),
 }
 
 
@@ -256,20 +266,21 @@ def test_generators_produce_valid_hands(rule):
     kinds = Counter(k for c, _ in pairs for k, _ in c.melds)
     assert set(kinds) == ({"pon", "minkan", "kakan", "ankan"} | ({"chi"} if rule in ("guangdong_tuidao",
                                                                                      "guangdong_jipinghu",
-                                                                                     "hangzhou", "wenzhou")
+                                                                                     "hangzhou", "wenzhou",
+                                                                                     "fuzhou")
                                                                  else set()))
     assert sum(not any(t for t in c.flags if t not in ("seat_wind", "round_wind", "self_drawn", "dealer"))
                for c, _ in pairs) > N_SCORE // 2          # mostly plain wins, some situational flags
-    if rule in ("guangdong_tuidao", "tianjin", "hangzhou", "wenzhou"):
+    if rule in ("guangdong_tuidao", "tianjin", "hangzhou", "wenzhou", "fuzhou"):
         nj = Counter(sum(c.counts[j] for j in c.joker_kinds) for c, _ in pairs if c.joker_kinds)
         assert all(nj[k] >= N_SCORE // 100 for k in range(5)), nj
         subs = Counter(ref.extra["n_substitutes"] for ref in wins)
         assert all(subs[k] for k in range(4)), subs
-        if rule in ("hangzhou", "wenzhou"):   # no indicator: the kinds per call, or bound as the option caishen
+        if rule in R.JOKER_OPTION:   # no indicator: the kinds per call, or bound as the option caishen / gold
+            jopt = R.JOKER_OPTION[rule]
             assert all(c.joker_kinds and not c.pass_indicator for c, _ in pairs)
             assert Counter(len(c.joker_kinds) for c, _ in pairs).keys() == {1, 2}
-            assert any("caishen" in c.options for c, _ in pairs) and any("caishen" not in c.options
-                                                                         for c, _ in pairs)
+            assert any(jopt in c.options for c, _ in pairs) and any(jopt not in c.options for c, _ in pairs)
             if rule == "hangzhou":
                 caipiao = Counter(c.flags.get("caipiao", 0) for c, _ in pairs)
                 assert all(caipiao[k] >= N_SCORE // 50 for k in range(3)), caipiao
@@ -283,6 +294,18 @@ def test_generators_produce_valid_hands(rule):
                 held = [ref for c, ref in pairs
                         if c.motif.startswith("eight_pairs") and any(c.counts[j] for j in c.joker_kinds)]
                 assert len(held) >= N_SCORE // 200 and not any("硬八對" in dict(ref.fans) for ref in held)
+            if rule == "fuzhou":
+                # 抢金 (context 1) mostly won on a 金 tile; both row values 0 and missing occur
+                qj = [c for c, _ in pairs if c.flags.get("qiangjin")]
+                assert len(qj) >= N_SCORE // 10 and sum(c.win in c.joker_kinds for c in qj) > len(qj) // 2
+                zero = Counter(n for ref in wins for n, v in ref.fans if v == 0)
+                assert {"自摸", "平胡", "抢金", "用金"} <= set(zero), zero
+                # a 金 pon is refused only with allow_discard_gold=False
+                gold_pons = [(c, ref) for c, ref in pairs if any(k != "chi" and k != "ankan" and t in c.joker_kinds
+                                                                 for k, t in c.melds)]
+                assert any(c.options.get("allow_discard_gold") and ref.is_win for c, ref in gold_pons)
+                assert all(("a 金 cannot be melded" in ref.reason) != bool(c.options.get("allow_discard_gold"))
+                           for c, ref in gold_pons)
         else:
             assert any(c.pass_indicator for c, _ in pairs) and any(c.joker_kinds and not c.pass_indicator
                                                                    for c, _ in pairs)
@@ -410,6 +433,7 @@ BATCH_FLAGS = {
     "tianjin": ("robbing_kong",),
     "hangzhou": ("after_kong", "robbing_kong"),
     "wenzhou": ("after_kong", "robbing_kong", "tianhu", "dihu", "dealer"),
+    "fuzhou": ("after_kong", "robbing_kong", "tianhu", "dihu", "dealer"),
 }
 
 
@@ -429,7 +453,7 @@ def test_score_batch_matches_score(rule):
                 kw[name] = np.array([bool(c.flags.get(name)) for c in cs])
         if ind is not None and i % 2:
             kw["indicator"] = R.name(ind)
-        elif jk and "caishen" not in opts:    # Hangzhou: caishen bound as an option names them
+        elif jk and "caishen" not in opts and "gold" not in opts:   # a bound caishen / gold names them
             kw[JOKER_KW] = list(jk)           # one list of kinds for the whole batch
         one = rs.score_batch(hands, wins, melds=melds, workers=1, **kw)
         two = rs.score_batch(hands, wins, melds=melds, workers=2, **kw)
@@ -484,6 +508,14 @@ BAD_FLAGS = [
     ("wenzhou", dict(after_kong=True, **{JOKER_KW: ["7z"]}), "after_kong without self_drawn"),
     ("wenzhou", dict(tianhu=True, dihu=True, self_drawn=True, **{JOKER_KW: ["7z"]}), "tianhu with dihu"),
     ("wenzhou", dict(self_drawn=True, context={"caipiao": 1}, **{JOKER_KW: ["7z"]}), "a context key"),
+    ("fuzhou", dict(self_drawn=True, robbing_kong=True, **{JOKER_KW: ["7z"]}), "self_drawn with robbing_kong"),
+    ("fuzhou", dict(after_kong=True, **{JOKER_KW: ["7z"]}), "after_kong without self_drawn"),
+    ("fuzhou", dict(tianhu=True, dihu=True, self_drawn=True, **{JOKER_KW: ["7z"]}), "tianhu with dihu"),
+    ("fuzhou", dict(self_drawn=True, context={"qiangjin": 2}, **{JOKER_KW: ["7z"]}), "qiangjin 2"),
+    ("fuzhou", dict(self_drawn=True, context={"qiangjin": -1}, **{JOKER_KW: ["7z"]}), "qiangjin -1"),
+    ("fuzhou", dict(self_drawn=True, context={"qiangjin": True}, **{JOKER_KW: ["7z"]}), "qiangjin True"),
+    ("fuzhou", dict(self_drawn=True, context={"qiangjin": 1.0}, **{JOKER_KW: ["7z"]}), "qiangjin 1.0"),
+    ("fuzhou", dict(self_drawn=True, context={"caipiao": 1}, **{JOKER_KW: ["7z"]}), "unknown context key"),
 ]
 #: The complete hand of test_inconsistent_flags_are_value_errors (a 16-tile game: 17 tiles).
 BAD_FLAGS_HAND = {"wenzhou": "123p456p789s111s222s33z"}

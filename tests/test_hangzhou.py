@@ -23,9 +23,8 @@ from conftest import load_vectors, one_line_error, raises_one_line
 from mjpy import Meld, rules
 
 import reference_regional as R
+from regional_helpers import P, T, hand, names, ref_melds, rows
 
-P = R.parse
-T = R.tile
 VEC = {v["id"]: v for v in load_vectors("regional_vectors") if v["ruleset"] == "hangzhou"}
 CHOWS = ["123m", "456p", "789s", "234s"]
 PUNGS = ["777m", "222p", "999s", "444z"]
@@ -37,21 +36,10 @@ def hz(**opts):
     return rules.get("hangzhou", **opts)
 
 
-def hand(text):
-    return np.array(P(text), np.uint8)
 
 
-def rows(r):
-    """Every row of a win: ``fans`` (the base group) and the product group's rows (暴头, 财飘,
-    连续财飘, 杠开), which the engine lists in ``detail["factors"]``."""
-    out = [tuple(f) for f in r.fans]
-    detail = r.detail if isinstance(r.detail, dict) else {}
-    out += [tuple(f) for f in detail.get("factors", ()) if tuple(f) not in out]
-    return out
 
 
-def names(r):
-    return [str(n) for n, _ in rows(r)]
 
 
 def test_hangzhou_vectors_are_present():
@@ -100,8 +88,6 @@ BAOTOU_HANDS = [
 ]
 
 
-def ref_melds(melds):
-    return [(m.kind, m.first) for m in melds]
 
 
 def exhausted_kinds(text, melds):

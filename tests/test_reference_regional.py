@@ -3,11 +3,12 @@
 * the worked examples of tests/data/regional_vectors.json (indicators, 捉五魁, 铲, 抓马, kong money,
   雞平和 番 -> 分值, templates, Hangzhou's 乱将 / 暴头 / 财飘, Wenzhou's five shapes / 硬八對 / 三財神);
 * one positive and one negative hand per row of every table of docs/rules.md#guangdong-tuidao,
-  #guangdong-jipinghu, #qingyuan, #tianjin, #hangzhou and #wenzhou, written by hand from the rules
-  (the comment of each case names the row);
+  #guangdong-jipinghu, #qingyuan, #tianjin, #hangzhou, #wenzhou and #fuzhou, written by hand from
+  the rules (the comment of each case names the row);
 * refusals (win conditions, values the sources do not give), bad input, joker readings;
 * a seeded sweep: an independent brute force over joker assignments for 推倒胡, Tianjin,
-  Hangzhou (and for Hangzhou's ``baotou_ready``) and Wenzhou (17-tile hands), and
+  Hangzhou (and for Hangzhou's ``baotou_ready``), Wenzhou (17-tile hands) and Fuzhou (and its
+  ``qiangjin_ready``), and
   self-consistency properties (declaring jokers never lowers a score, waits agree with score ...).
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 
 from conftest import load_vectors
 import reference_regional as R
+import regional_gen as G
 
 P = R.parse
 T = R.tile
@@ -322,6 +324,15 @@ WZ = dict(joker_kinds=BAI)                               # Wenzhou: 白 is 財�
 WZA = "11m123456789m123p456p"     # a plain Wenzhou hand: 11 + five chows, 17 tiles, no 財神
 #: five declared melds (chi, pon, minkan, kakan, chi): the concealed part is the pair (單吊)
 WZ_FIVE_MELDS = (("chi", "1m"), ("pon", "2p"), ("minkan", "3s"), ("kakan", "4z"), ("chi", "7p"))
+#: Fuzhou's four values, powers of two so that a total names its rows (自摸 1, 平胡 2, 抢金 / 天和 4, 用金 8)
+FZV = dict(zimo=1, pinghu=2, qiangjin=4, jin=8)
+FZ = dict(joker_kinds=BAI, **FZV)                        # 白 is 金, a win on a discard
+FZS = dict(FZ, self_drawn=True)
+QJ = {"qiangjin": 1}                                     # the caller says the win is a 抢金
+FZA = "123m456p789s111z55m"       # a plain Fuzhou hand, no 金
+FZJ = "123m456p789s111z5m7z"      # 白 stands for the second 5m (用金)
+FZF = "123m456p789s777z55m"       # 白白白: at its face, or standing for any pung
+FZE = "789m456p789s111z22m"       # with 7m as 金: the 7m can only be at its face (78 9m needs a 7m)
 
 CASES = [
     # ---- docs/rules.md#guangdong-tuidao: hand types (小胡 base 1, each 大胡 10) -------------
@@ -636,6 +647,50 @@ CASES = [
      dict(has=["軟牌"], total=2)),
     ("wz-all-rows+", "wenzhou", "5z7z", WZ_FIVE_MELDS, "5z", dict(WZ, dihu=True, ruanpai=3),
      dict(has=["單吊", "地胡", "軟牌"], total=12)),                                 # 2 × 2 × 3
+    # ---- docs/rules.md#fuzhou (番: the sum of the rows; every value an option) --------------------
+    ("fz-zimo+", "fuzhou", FZA, (), "5m", FZS, dict(has=["自摸"], lacks=["平胡"], total=1)),
+    ("fz-zimo-", "fuzhou", FZA, (), "5m", FZ, dict(lacks=["自摸"], total=2)),
+    ("fz-zimo-zero+", "fuzhou", FZA, (), "5m", dict(FZS, zimo=0), dict(has=["自摸"], total=0)),   # a 0 row shows
+    ("fz-zimo-missing", "fuzhou", FZA, (), "5m", dict(FZS, zimo=None), dict(missing=["zimo"])),
+    ("fz-pinghu+", "fuzhou", FZA, (), "5m", FZ, dict(has=["平胡"], lacks=["自摸"], total=2)),
+    ("fz-pinghu-", "fuzhou", FZA, (), "5m", FZS, dict(lacks=["平胡"], total=1)),
+    ("fz-pinghu-robbing+", "fuzhou", FZA, (), "5m", dict(FZ, robbing_kong=True), dict(has=["平胡"], total=2)),
+    ("fz-pinghu-missing", "fuzhou", FZA, (), "5m", dict(FZ, pinghu=None), dict(missing=["pinghu"])),
+    ("fz-qiangjin+", "fuzhou", FZJ, (), "7z", dict(FZS, context=QJ),
+     dict(has=["自摸", "抢金", "用金"], total=13)),                                   # 1 + 4 + 8
+    ("fz-qiangjin-", "fuzhou", FZJ, (), "7z", FZS, dict(lacks=["抢金"], total=9)),
+    ("fz-qiangjin-zero-", "fuzhou", FZJ, (), "7z", dict(FZS, context={"qiangjin": 0}), dict(lacks=["抢金"], total=9)),
+    ("fz-qiangjin-plain+", "fuzhou", FZA, (), "5m", dict(FZ, context=QJ), dict(has=["平胡", "抢金"], total=6)),
+    ("fz-qiangjin-missing", "fuzhou", FZJ, (), "7z", dict(FZS, context=QJ, qiangjin=None), dict(missing=["qiangjin"])),
+    ("fz-tianhu+", "fuzhou", FZA, (), "5m", dict(FZS, dealer=True, tianhu=True),
+     dict(has=["自摸", "天和"], lacks=["抢金"], total=5)),                             # 天和 takes 抢金's value
+    ("fz-tianhu-", "fuzhou", FZA, (), "5m", dict(FZS, dealer=True), dict(lacks=["天和"], total=1)),
+    ("fz-tianhu-missing", "fuzhou", FZA, (), "5m", dict(FZS, dealer=True, tianhu=True, qiangjin=None),
+     dict(missing=["qiangjin"])),
+    ("fz-tianhu-qiangjin+", "fuzhou", FZA, (), "5m", dict(FZS, dealer=True, tianhu=True, context=QJ),
+     dict(has=["天和", "抢金"], total=9)),                                           # 1 + 4 + 4: two rows
+    ("fz-jin+", "fuzhou", FZJ, (), "5m", FZ, dict(has=["平胡", "用金"], total=10)),
+    ("fz-jin-", "fuzhou", FZA, (), "5m", FZ, dict(lacks=["用金"], total=2)),
+    ("fz-jin-missing", "fuzhou", FZJ, (), "5m", dict(FZ, jin=None), dict(missing=["jin"])),
+    ("fz-jin-face-", "fuzhou", FZE, (), "2m", dict(FZ, joker_kinds=(6,), jin=None), dict(lacks=["用金"], total=2)),
+    ("fz-jin-zero+", "fuzhou", FZJ, (), "5m", dict(FZ, jin=0), dict(has=["用金"], total=2)),
+    # 白白白 at its face or standing in: equal totals with jin=0 -> the fewest substitutes (face)
+    ("fz-jin-tie-", "fuzhou", FZF, (), "5m", dict(FZ, jin=0), dict(lacks=["用金"], total=2)),
+    ("fz-jin-best+", "fuzhou", FZF, (), "5m", FZ, dict(has=["用金"], total=10)),     # the higher total
+    ("fz-jin-missing-face", "fuzhou", FZF, (), "5m", dict(FZ, jin=None), dict(missing=["jin"])),
+    ("fz-jin-ankan-", "fuzhou", "456p789s111z55m", (("ankan", "7z"),), "5m", FZ, dict(lacks=["用金"], total=2)),
+    ("fz-all-rows+", "fuzhou", FZJ, (), "7z", dict(FZS, dealer=True, tianhu=True, context=QJ),
+     dict(has=["自摸", "抢金", "天和", "用金"], total=17)),                            # 1 + 4 + 4 + 8
+    ("fz-gold-option+", "fuzhou", FZJ, (), "5m", dict(FZV, gold=["7z"]), dict(has=["用金"], total=10)),
+    ("fz-two-golds+", "fuzhou", "123m456p789s111z5z7z", (), "5z", dict(FZ, joker_kinds=(31, 33)),
+     dict(has=["用金"], total=10)),                                                 # 中白 as any pair
+    ("fz-fifth-copy+", "fuzhou", "1111m234p567s789s7z", (), "2p", FZ, dict(has=["用金"], total=10)),  # a fifth 1m
+    ("fz-fifth-copy-", "fuzhou", "1111m234p567s789s7z", (), "2p", dict(FZ, allow_fifth_copy=False),
+     dict(reason="fuzhou: not a complete hand")),
+    ("fz-no-qidui-", "fuzhou", "1133557799m2244p", (), "1m", FZ, dict(reason="fuzhou: not a complete hand")),
+    ("fz-no-orphans-", "fuzhou", "19m19p19s1234567z1z", (), "1z", FZ, dict(reason="fuzhou: not a complete hand")),
+    ("fz-gold-pon-allowed+", "fuzhou", "456p789s111z55m", (("pon", "7z"),), "5m", dict(FZ, allow_discard_gold=True),
+     dict(has=["平胡"], lacks=["用金"], total=2)),
 ]
 
 
@@ -678,6 +733,7 @@ def test_every_table_row_has_a_case():
         "tianjin": ["一条龙", "本绘龙", "捉五魁", "无绘", "混吊", "双混吊", "双绘捉五", "七对"],
         "hangzhou": ["平胡", "七对", "豪华七对", "两豪华七对", "三豪华七对", "暴头", "财飘", "连续财飘", "杠开"],
         "wenzhou": ["硬八對", "三財神", "天胡", "地胡", "單吊", "硬牌", "軟牌"],
+        "fuzhou": ["自摸", "平胡", "抢金", "天和", "用金"],
     }
     # Wenzhou's base group is always ("平胡", 1): every winning case shows it
     for _, rule, hand, melds, win, kw, exp in CASES:
@@ -754,6 +810,13 @@ REFUSALS = [
     ("wenzhou", "11m123456789m123p45p9s", (), "1m", WZ, "wenzhou: not a complete hand"),
     # 2z is 財神: eight pairs and a single holding a 財神 are no 硬八對 (沒財神的), and no five sets
     ("wenzhou", "1199m1199p1199s1122z5z", (), "5z", dict(WZ, joker_kinds=(28,)), "wenzhou: not a complete hand"),
+    ("fuzhou", "456p789s111z55m", (("pon", "7z"),), "5m", FZ, "fuzhou: a 金 cannot be melded"),
+    ("fuzhou", "456p789s111z55m", (("minkan", "7z"),), "5m", FZS, "a 金 cannot be melded"),
+    ("fuzhou", "456p789s111z22m", (("kakan", "5m"),), "2m", dict(FZ, joker_kinds=(4, 33)), "a 金 cannot be melded"),
+    # the win condition comes first: no value is asked for
+    ("fuzhou", "456p789s111z55m", (("pon", "7z"),), "5m", dict(joker_kinds=BAI), "a 金 cannot be melded"),
+    ("fuzhou", "123m456p789s111z56m", (), "5m", FZ, "fuzhou: not a complete hand"),
+    ("fuzhou", "123m456p789s111z56m", (), "5m", dict(joker_kinds=BAI), "fuzhou: not a complete hand"),
 ]
 
 
@@ -778,6 +841,14 @@ def test_refusals_lift_with_their_option():
     assert sc("wenzhou", "11m123456789m123p", "1m", [("chi", "4m")], **dict(WZ, joker_kinds=(4,))).is_win
     assert sc("wenzhou", WZA, "1m", robbing_kong=True, **WZ).total == 1                    # 搶槓: no row
     assert sc("wenzhou", WZA, "1m", self_drawn=True, after_kong=True, last_tile=True, **WZ).total == 1
+    for kind in ("pon", "minkan", "kakan"):                                                # allow_discard_gold
+        assert sc("fuzhou", "456p789s111z55m", "5m", [(kind, "7z")], allow_discard_gold=True, **FZ).total == 2
+    assert sc("fuzhou", "456p789s111z55m", "5m", [("ankan", "7z")], **FZ).total == 2         # 暗杠 of four 金
+    assert sc("fuzhou", "456p789s111z22m", "2m", [("chi", "4m")], **dict(FZ, joker_kinds=(4,))).total == 2
+    # no rows for 杠上开花, 海底, 地和, the winds or the dealer
+    assert sc("fuzhou", "456p789s111z55m", "5m", [("ankan", "1m")], self_drawn=True, after_kong=True, last_tile=True,
+              dealer=True, seat_wind=2, **FZ).total == 1
+    assert sc("fuzhou", FZA, "5m", dihu=True, **FZ).total == 2
     # 风一色 without a shape, an honor meld: a win (with a suited meld it is refused, see above)
     res = sc("guangdong_tuidao", "1111z222z3334z", "4z", [("pon", "5z")], self_drawn=True, fengyise_any_shape=True)
     assert res.is_win and names(res) == ["风一色"] and res.reading["form"] == "any_shape"
@@ -834,6 +905,32 @@ def test_refusals_lift_with_their_option():
     (lambda: sc("wenzhou", WZA, "1m", joker_kinds=BAI, tianhu=True, dihu=True), "exclude each other"),
     (lambda: sc("wenzhou", WZA, "1m", joker_kinds=BAI, after_kong=True), "after_kong"),
     (lambda: R.waits("wenzhou", P("123456789m123p11z"), (), joker_kinds=BAI), "16 concealed tiles"),
+    (lambda: sc("fuzhou", FZA, "5m", **FZV), "gold=.*joker_tiles="),
+    (lambda: R.joker_kinds_for("fuzhou"), "gold"),
+    (lambda: R.joker_kinds_for("fuzhou", indicator="1m", gold=["7z"]), "indicator"),
+    (lambda: R.joker_kinds_for("fuzhou", caishen=["7z"]), "gold"),
+    (lambda: R.joker_kinds_for("hangzhou", caishen=["7z"], gold=["7z"]), "gold"),
+    (lambda: sc("fuzhou", FZA, "5m", indicator="6z", **FZ), "unknown option"),
+    (lambda: sc("fuzhou", FZA, "5m", gold=["7z"], joker_kinds=(4,)), "different"),
+    (lambda: sc("fuzhou", FZA, "5m", gold=[]), "no tile"),
+    (lambda: sc("fuzhou", FZA, "5m", gold=["7z", "7z"]), "repeats"),
+    (lambda: sc("fuzhou", FZA, "5m", joker_kinds=BAI, zimo="x"), "zimo"),
+    (lambda: sc("fuzhou", FZA, "5m", joker_kinds=BAI, jin=-1), "jin"),
+    (lambda: sc("fuzhou", FZA, "5m", joker_kinds=BAI, pinghu=True), "pinghu"),
+    (lambda: sc("fuzhou", FZA, "5m", context={"qiangjin": 2}, **FZ), "qiangjin"),
+    (lambda: sc("fuzhou", FZA, "5m", context={"qiangjin": True}, **FZ), "qiangjin"),
+    (lambda: sc("fuzhou", FZA, "5m", context={"qiangjin": 1.0}, **FZ), "qiangjin"),
+    (lambda: sc("fuzhou", FZA, "5m", context={"caipiao": 1}, **FZ), "context"),
+    (lambda: sc("fuzhou", FZA, "5m", context=[("qiangjin", 1)], **FZ), "context"),
+    (lambda: sc("fuzhou", FZA, "5m", caipiao=1, **FZ), "caipiao"),
+    (lambda: sc("hangzhou", FZA, "5m", context=QJ, joker_kinds=BAI), "context"),
+    (lambda: sc("fuzhou", FZA + "555z", "5m", **FZ), "concealed tiles"),                  # 17 tiles
+    (lambda: sc("fuzhou", "11111m456p789s11z7z", "1m", **FZ), "appears 5 times"),
+    (lambda: sc("fuzhou", FZA, "5m", tianhu=True, dihu=True, self_drawn=True, **FZ), "exclude each other"),
+    (lambda: sc("fuzhou", FZA, "5m", after_kong=True, **FZ), "after_kong"),
+    (lambda: R.qiangjin_ready(P(FZA), joker_kinds=BAI), "13"),
+    (lambda: R.qiangjin_ready(P("123m456p789s111z5m"), joker_kinds=None), "gold"),
+    (lambda: R.waits("fuzhou", P(FZA), (), **FZ), "13 concealed tiles"),
 ])
 def test_bad_input(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
@@ -1586,3 +1683,184 @@ def test_sweep_wenzhou_waits_agree_with_score():
             if best.is_win:
                 assert w[t].total == best.total and w[t].fans == best.fans
                 assert best.total == R.score("wenzhou", c2, [], t, self_drawn=False, **kw).total   # no self-draw row
+
+
+# =============================================================================================
+# Fuzhou: waits, an independent brute force over 金 assignments, qiangjin_ready
+# =============================================================================================
+def test_fuzhou_waits():
+    # 123m 456p 789s 111z + 5m waits on 5m (a pair) and 白 (白 as the second 5m)
+    c = P("123m456p789s111z5m")
+    w = R.waits("fuzhou", c, (), **FZ)
+    assert sorted(w) == [T("5m"), 33]
+    # self_drawn=None: the better of a self-draw (自摸 1) and a discard (平胡 2), so the discard
+    assert {t: (r.total, r.extra["self_drawn"]) for t, r in w.items()} == {T("5m"): (2, False), 33: (10, False)}
+    w = R.waits("fuzhou", c, (), **dict(FZ, zimo=3))                       # 自摸 3 > 平胡 2
+    assert {t: (r.total, r.extra["self_drawn"]) for t, r in w.items()} == {T("5m"): (3, True), 33: (11, True)}
+    w = R.waits("fuzhou", c, (), **dict(FZ, zimo=2))                       # a tie: self-drawn kept
+    assert all(r.extra["self_drawn"] for r in w.values())
+    # a refused mode does not hide the other: zimo not given, the discard wins are listed
+    w = R.waits("fuzhou", c, (), **dict(FZ, zimo=None))
+    assert sorted(w) == [T("5m"), 33] and not any(r.extra["self_drawn"] for r in w.values())
+    assert R.waits("fuzhou", c, (), self_drawn=True, **dict(FZ, zimo=None)) == {}
+    # 用金 not given: only the 5m (no 金 in the hand, none standing in) is listed
+    assert sorted(R.waits("fuzhou", c, (), **dict(FZ, jin=None))) == [T("5m")]
+    # the 抢金 context reaches every winning tile
+    w = R.waits("fuzhou", c, (), self_drawn=True, context=QJ, **FZ)
+    assert {t: r.total for t, r in w.items()} == {T("5m"): 5, 33: 13}
+    # a 13-tile hand of one 金 and four sets waits on every kind (the 金 pairs with it)
+    w = R.waits("fuzhou", P("123m456p789s111z7z"), (), self_drawn=True, **FZ)
+    assert sorted(w) == list(range(34)) and all("用金" in names(r) or t == 33 for t, r in w.items())
+    assert R.qiangjin_ready(P("123m456p789s111z7z"), joker_kinds=BAI)
+
+
+def _brute_fuzhou(counts, melds, jk, ctx, opts):
+    """Fuzhou by substitution: every multiset of kinds for the 金 tiles of each 金 kind (a 金 given
+    its own kind is at its face), a plain search for 4 - melds sets and a pair, the rows summed.
+    Returns None (not a complete hand), ("refused", reason word), ("missing", [options]) or the
+    best (total, -substitutes)."""
+    o = R.options_for("fuzhou", opts)
+    if not o.allow_discard_gold and any(k in ("pon", "minkan", "kakan") and t in jk for k, t in melds):
+        return ("refused", "melded")
+    real = [0 if t in jk else x for t, x in enumerate(counts)]
+    meld_reps = R._meld_reps(melds)
+    per_kind = [list(itertools.combinations_with_replacement(range(34), counts[p])) for p in jk]
+    best, missing = None, set()
+    for choice in itertools.product(*per_kind):
+        c = list(real)
+        n_sub = 0
+        for p, kinds in zip(jk, choice):
+            for r in kinds:
+                c[r] += 1
+                n_sub += r != p
+        if not o.allow_fifth_copy and any(c[t] + meld_reps.count(t) > 4 for t in range(34)):
+            continue
+        if not _std_split(c, 4 - len(melds), 1, False):
+            continue
+        total = 0
+        for opt, holds in (("zimo", ctx.self_drawn), ("pinghu", not ctx.self_drawn), ("qiangjin", ctx.qiangjin),
+                           ("qiangjin", ctx.tianhu), ("jin", n_sub > 0)):
+            if holds:
+                if o[opt] is None:
+                    missing.add(opt)
+                else:
+                    total += o[opt]
+        best = max(best or (total, -n_sub), (total, -n_sub))
+    if best is None:
+        return None
+    return ("missing", sorted(missing)) if missing else best
+
+
+def test_sweep_fuzhou_against_brute_force_substitution():
+    rng = random.Random(1144)
+    checked = wins = 0
+    seen, outcomes = set(), set()
+    while checked < 220:
+        jk = tuple(sorted(rng.choice([(33,), (4,), (31, 33), (9,), (rng.randrange(34),)])))
+        opts = dict(allow_fifth_copy=rng.random() < 0.8, allow_discard_gold=rng.random() < 0.2)
+        for key in ("zimo", "pinghu", "qiangjin", "jin"):
+            if rng.random() < 0.85:
+                opts[key] = rng.choice([0, 1, 2, 3, 5])
+        kinds = [t for t in range(34) if t not in jk or rng.random() < 0.2]
+        c = _random_complete(rng, kinds)
+        melds = []
+        for _ in range(rng.choice([0, 0, 1, 2])):              # sets out of the hand as melds
+            pungs = [t for t in range(34) if c[t] >= 3]
+            chows = [t for t in range(27) if R.rank(t) <= 7 and c[t] and c[t + 1] and c[t + 2]]
+            if chows and (not pungs or rng.random() < 0.5):
+                t = rng.choice(chows)
+                for d in range(3):
+                    c[t + d] -= 1
+                melds.append(("chi", t))
+            elif pungs:
+                t = rng.choice(pungs)
+                c[t] -= 3
+                melds.append((rng.choice(["pon", "minkan", "kakan", "ankan"]), t))
+        tiles = [t for t in range(34) for _ in range(c[t])]
+        rng.shuffle(tiles)
+        for t in tiles[:rng.choice([0, 1, 1, 2, 2, 3])]:       # 金 in place of tiles
+            c[t] -= 1
+            c[rng.choice(jk)] += 1
+        if rng.random() < 0.2:                                 # and sometimes break the hand
+            a, b = rng.randrange(34), rng.randrange(34)
+            if c[a] and a != b:
+                c[a] -= 1
+                c[b] += 1
+        held = list(c)
+        for r in R._meld_reps(melds):
+            held[r] += 1
+        if max(held) > 4 or sum(c[p] for p in jk) > 3:
+            continue
+        win = rng.choice([t for t in range(34) if c[t]] + [p for p in jk if c[p]])
+        sd = rng.random() < 0.5
+        ctx = R.Context(self_drawn=sd, robbing_kong=not sd and rng.random() < 0.1,
+                        tianhu=sd and not melds and rng.random() < 0.15, qiangjin=int(rng.random() < 0.25))
+        res = R.score("fuzhou", c, melds, win, joker_kinds=jk, self_drawn=sd, robbing_kong=ctx.robbing_kong,
+                      tianhu=ctx.tianhu, dealer=ctx.tianhu, context={"qiangjin": ctx.qiangjin}, **opts)
+        brute = _brute_fuzhou(c, melds, jk, ctx, opts)
+        where = (R.to_str(c), melds, jk, R.name(win), opts, ctx)
+        if brute is None:
+            assert not res.is_win and "not a complete hand" in res.reason, where
+            outcomes.add("incomplete")
+        elif brute[0] == "refused":
+            assert not res.is_win and "a 金 cannot be melded" in res.reason, where
+            outcomes.add("melded")
+        elif brute[0] == "missing":
+            assert not res.is_win and res.extra["missing"] == brute[1], (where, res.reason)
+            outcomes.add("missing")
+        else:
+            assert res.is_win, (where, res.reason)
+            assert (res.total, -res.extra["n_substitutes"]) == brute, (where, res.fans, brute)
+            assert res.total == sum(v for _, v in res.fans)
+            wins += 1
+            seen |= set(names(res))
+        checked += 1
+    assert wins >= 100 and outcomes == {"incomplete", "melded", "missing"}, (wins, outcomes)
+    assert {"自摸", "平胡", "抢金", "天和", "用金"} <= seen, seen
+
+
+def test_sweep_fuzhou_waits_agree_with_score():
+    rng = random.Random(1145)
+    for _ in range(8):
+        jk = rng.choice([(33,), (9,), (4, 31)])
+        c = _random_complete(rng, [t for t in range(34) if t not in jk])
+        c[rng.choice([t for t in range(34) if c[t]])] -= 1
+        for t in rng.sample([t for t in range(34) for _ in range(c[t])], rng.choice([0, 1, 2])):
+            c[t] -= 1
+            c[jk[0]] += 1
+        kw = dict(joker_kinds=jk, zimo=rng.choice([1, 3]), pinghu=2, qiangjin=4, jin=rng.choice([0, 8]))
+        w = R.waits("fuzhou", c, (), **kw)
+        assert sum(c) == 13
+        for t in range(34):
+            if c[t] >= 4:
+                continue
+            c2 = list(c)
+            c2[t] += 1
+            rs = [R.score("fuzhou", c2, [], t, self_drawn=sd, **kw) for sd in (True, False)]
+            assert (t in w) == rs[0].is_win == rs[1].is_win, (R.to_str(c), t)
+            if t in w:
+                best = max(rs, key=lambda r: (r.total, r.extra["self_drawn"]))
+                assert (w[t].total, w[t].fans) == (best.total, best.fans)
+
+
+def test_sweep_qiangjin_ready():
+    """qiangjin_ready (a brute force of its own) agrees with the readings: the 13 tiles and a 金
+    tile of the first 金 kind make a complete hand; both answers occur."""
+    pos = neg = 0
+    o = R.options_for("fuzhou", {})
+    for c, melds, jk in G.qiangjin_hands(150, 0):
+        ready = R.qiangjin_ready(c, melds, joker_kinds=jk)
+        c2 = list(c)
+        c2[jk[0]] += 1
+        assert ready == bool(R.all_readings("fuzhou", c2, melds, jk[0], jk, o)), (R.to_str(c), melds, jk)
+        # the 金 kind does not matter: any 金 stands for any kind
+        c3 = list(c)
+        c3[jk[-1]] += 1
+        assert ready == bool(R.all_readings("fuzhou", c3, melds, jk[-1], jk, o))
+        if ready:
+            pos += 1
+            res = R.score("fuzhou", c2, melds, jk[0], joker_kinds=jk, self_drawn=True, context=QJ, **FZV)
+            assert res.is_win and "抢金" in names(res)
+        else:
+            neg += 1
+    assert pos >= 40 and neg >= 30, (pos, neg)

@@ -15,9 +15,10 @@ from mjpy.rules import registry
 NAMES = rules.names()
 WALL = {"sichuan_fan": 108, "sichuan_points": 108, "chengdu_simple": 108, "guobiao": 144, "guangdong_tuidao": 136,
         "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "hangzhou": 136, "standard": 136, "riichi": 136,
-        "taiwan": 144, "wenzhou": 136}
+        "taiwan": 144, "wenzhou": 136, "fuzhou": 144}
 #: options a rule set cannot play without (values the sources leave to the table)
-REQUIRED = {"hangzhou": {"caishen": ["7z"]}, "wenzhou": {"caishen": ["7z"]}}
+REQUIRED = {"hangzhou": {"caishen": ["7z"]}, "wenzhou": {"caishen": ["7z"]},
+            "fuzhou": {"gold": ["7z"], "zimo": 1, "pinghu": 1, "qiangjin": 2, "jin": 1}}
 #: (rule set, options) that play with jokers: (flipped indicator?, joker kinds of an indicator)
 JOKERS = [("tianjin", {}), ("guangdong_tuidao", {"gui": "fan"}), ("guangdong_tuidao", {"gui": "baiban"})]
 ORDER = list(K.DISCARD_ORDER)
@@ -79,7 +80,7 @@ def test_walls_and_deals(name):
     want = np.sort(np.concatenate([np.repeat(np.array(kinds), 4), np.arange(34, 34 + nf)]).astype(np.uint8))
     for r in w:
         assert np.array_equal(np.sort(r), want)
-    assert nf == (8 if name in ("guobiao", "taiwan") else 0)
+    assert nf == (8 if name in ("guobiao", "taiwan", "fuzhou") else 0)
     size = registry.info(name).hand_size
     h = mjpy.random.deal(500, name, seed=3)
     assert h.shape == (500, 34) and h.dtype == np.uint8 and (h.sum(1) == size).all()

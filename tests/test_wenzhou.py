@@ -29,9 +29,12 @@ from mjpy import Meld, rules
 from mjpy.rules.engine import melds_array
 
 import reference_regional as R
+from regional_helpers import P, T, hand, names, ref_melds, rows, ref_score
 
-P = R.parse
-T = R.tile
+
+def ref(text, win, melds=(), jk=("7z",), **kw):
+    return ref_score("wenzhou", text, win, melds, jk, **kw)
+
 VEC = {v["id"]: v for v in load_vectors("regional_vectors") if v["ruleset"] == "wenzhou"}
 #: 財神 kinds the template hands below do not hold (so every 財神 in a hand is placed on purpose)
 CAISHEN = (["7z"], ["5p"], ["4z", "7z"])
@@ -47,29 +50,14 @@ def wz(**opts):
     return rules.get("wenzhou", **opts)
 
 
-def hand(text):
-    return np.array(P(text), np.uint8)
 
 
-def rows(r):
-    """Every row of a win: ``fans`` (the base group, ("平胡", 1)) and the product group's rows,
-    which the engine may list in ``detail["factors"]``."""
-    out = [tuple(f) for f in r.fans]
-    detail = r.detail if isinstance(r.detail, dict) else {}
-    out += [tuple(f) for f in detail.get("factors", ()) if tuple(f) not in out]
-    return out
 
 
-def names(r):
-    return sorted(str(n) for n, _ in rows(r))
 
 
-def ref_melds(melds):
-    return [(m.kind, m.first) for m in melds]
 
 
-def ref(text, win, melds=(), jk=("7z",), **kw):
-    return R.score("wenzhou", P(text), ref_melds(melds), T(win), joker_kinds=tuple(T(x) for x in jk), **kw)
 
 
 def test_wenzhou_vectors_are_present():

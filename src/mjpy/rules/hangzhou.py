@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .engine.scoring import RuleSpec, TableRules, caller_jokers
+from .engine.scoring import RuleSpec, TableRules, caller_jokers, waiting_hand
 from .engine.table import F, Fan, Group, Opt, Table, Win
 
 __all__ = ["HANGZHOU", "baotou_ready"]
@@ -61,12 +61,9 @@ def baotou_ready(hand13, melds=(), *, joker_tiles) -> bool:
     >>> baotou_ready("123m456p789s1127z", joker_tiles=["7z"])
     False
     """
-    from .. import rules
     from mjcore.analysis import is_win
 
-    rs = rules.get("hangzhou", caishen=[joker_tiles] if isinstance(joker_tiles, (str, int)) else list(joker_tiles))
-    counts, ms = rs._hand(hand13, melds, 13)
-    jk = rs._jokers({})
+    rs, counts, ms, jk = waiting_hand("hangzhou", "caishen", "财神", hand13, melds, joker_tiles, "baotou_ready")
     held = [j for j in jk if counts[j]]
     if not held:
         return False

@@ -90,22 +90,35 @@ class RuleSpec:
     context: Optional[Tuple[str, int]] = None
 
 
-def caller_jokers(name: str, word: str):
+def caller_jokers(name: str, word: str, option: str = "caishen"):
     """The ``jokers`` hook of a rule set whose sources name a joker (``word``: 财神) but not which tile
-    it is: the kinds come from the option ``caishen`` or from ``joker_tiles=`` per call, never from an
-    indicator."""
+    it is: the kinds come from the rule set's ``option`` or from ``joker_tiles=`` per call, never from
+    an indicator."""
     def jokers(o, indicator, given):
         if indicator is not None:
             raise ValueError(f"{name}: the sources do not say how {word} is chosen, so there is no indicator: "
-                             f"pass joker_tiles=[...] (or the option caishen=[...])")
-        if given is None and o.caishen is not None:
-            given = tuple(sorted({tile_index(t) for t in ([o.caishen] if isinstance(o.caishen, (str, int))
-                                                          else o.caishen)}))
+                             f"pass joker_tiles=[...] (or the option {option}=[...])")
+        bound = o[option]
+        if given is None and bound is not None:
+            given = tuple(sorted({tile_index(t) for t in ([bound] if isinstance(bound, (str, int)) else bound)}))
         if not given:
             raise ValueError(f"{name}: which tile is {word} is not given by the sources: pass joker_tiles=[...] "
-                             f"(or the option caishen=[...]), docs/rules.md#{name}")
+                             f"(or the option {option}=[...]), docs/rules.md#{name}")
         return tuple(given)
     return jokers
+
+
+def waiting_hand(name: str, option: str, word: str, hand, melds, joker_tiles, who: str):
+    """(bound rule set, counts, melds, joker kinds) of a waiting hand of ``name`` whose jokers (``word``)
+    the caller names (``joker_tiles``, bound as ``option``): the set-up of the servers' predicates
+    (``baotou_ready``, ``qiangjin_ready``); a one-line ValueError for bad input."""
+    from ..registry import get
+
+    if joker_tiles is None or (not isinstance(joker_tiles, (str, int)) and not len(joker_tiles)):
+        raise ValueError(f"{who}: joker_tiles=[...] names the {word} kinds (the sources do not say which)")
+    rs = get(name, **{option: [joker_tiles] if isinstance(joker_tiles, (str, int)) else list(joker_tiles)})
+    counts, ms = rs._hand(hand, melds, rs._size - 1)
+    return rs, counts, ms, rs._jokers({})
 
 
 class Options(AttrDict):

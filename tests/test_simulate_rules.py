@@ -15,12 +15,13 @@ from mjpy.rules import registry
 NAMES = rules.names()
 WALL = {"sichuan_fan": 108, "sichuan_points": 108, "chengdu_simple": 108, "guobiao": 144, "guangdong_tuidao": 136,
         "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "hangzhou": 136, "standard": 136, "riichi": 136,
-        "taiwan": 144, "wenzhou": 136, "fuzhou": 144}
+        "taiwan": 144, "wenzhou": 136, "fuzhou": 144, "xuzhou": 136, "fujian": 136}
 #: options a rule set cannot play without (values the sources leave to the table)
 REQUIRED = {"hangzhou": {"caishen": ["7z"]}, "wenzhou": {"caishen": ["7z"]},
             "fuzhou": {"gold": ["7z"], "zimo": 1, "pinghu": 1, "qiangjin": 2, "jin": 1}}
 #: (rule set, options) that play with jokers: (flipped indicator?, joker kinds of an indicator)
-JOKERS = [("tianjin", {}), ("guangdong_tuidao", {"gui": "fan"}), ("guangdong_tuidao", {"gui": "baiban"})]
+JOKERS = [("tianjin", {}), ("guangdong_tuidao", {"gui": "fan"}), ("guangdong_tuidao", {"gui": "baiban"}),
+          ("xuzhou", {}), ("fujian", {"baida": "huodong"})]
 ORDER = list(K.DISCARD_ORDER)
 RANK = {t: i for i, t in enumerate(ORDER)}
 
@@ -141,7 +142,13 @@ def test_jokers_recorded_and_wins_complete(name, opts):
     assert 200 < len(won) < len(r)
     for i in won:
         jk = [t for t in range(34) if (int(r.jokers[i]) >> t) & 1]
-        assert A.is_win(r.hand[i], forms=row.forms, joker_tiles=jk)
+        if name == "xuzhou":                    # the 白板 play the 配兒 kind
+            real, k = mjpy.wildcards.apply_stand_in(r.hand[i], jk)
+            assert A.is_win(real, forms=row.forms, jokers=k)
+        elif name == "fujian":                  # one 白板 may play the 百搭 kind: no other win condition
+            assert rs.score(r.hand[i], win_tile=int(r.win_tile[i]), indicator=int(r.indicator[i])).is_win
+        else:
+            assert A.is_win(r.hand[i], forms=row.forms, joker_tiles=jk)
         assert r.hand[i, r.win_tile[i]] > 0
     # a joker is never discarded: every joker tile taken is still in the final hand
     for i in range(300):
@@ -161,23 +168,56 @@ def test_jokers_recorded_and_wins_complete(name, opts):
         assert r.fan[i] == (res.total if res.is_win else -1)
 
 
-def _replay(wall, kinds, forms, quads, jokers, flip, draws):
+def _replay(wall, kinds, forms, quads, jokers, flip, draws, stand_in=None, may=0):
     """The greedy loop of docs/simulate.md in plain Python over the kernel's public shanten and
-    is_win (no shortcuts): every discard, every tile of the wall for the useful-tile count."""
-    it = iter(int(x) for x in wall)
+    is_win (no shortcuts): every discard, every tile of the wall for the useful-tile count. With a
+    ``stand_in`` (徐州 白板) and one joker kind f, the tiles f (jokers) and the stand-in (f's face) are
+    read under each other's names for the deal: the wall is relabelled, the result labelled back; with
+    ``may`` k > 0 instead, up to k stand-ins may play f: every distance and win check is the best of
+    the readings (0 .. k of them as f, the jokers counted apart)."""
+    swap = {}
+    one = stand_in is not None and len(jokers) == 1 and jokers[0] != stand_in
+    if one and not may:
+        swap = {jokers[0]: stand_in, stand_in: jokers[0]}
+        jokers = [stand_in]
+    f = jokers[0] if one and may else None
+
+    def variants(h):
+        if f is None:
+            yield h, None
+            return
+        real = h.copy()
+        k = int(real[f])
+        real[f] = 0
+        for m in range(min(int(real[stand_in]), may) + 1):
+            r = real.copy()
+            r[stand_in] -= m
+            r[f] += m
+            yield r, k
+
+    jk = list(jokers) or None
+
+    def kw(k):
+        return dict(forms=forms, quads_as_two_pairs=quads, **({"joker_tiles": jk} if k is None else {"jokers": k}))
+
+    def dist(h):
+        return min(A.shanten(r, **kw(k)) for r, k in variants(h)) + 1
+
+    def is_win(h):
+        return any(A.is_win(r, **kw(k)) for r, k in variants(h))
+
+    it = iter(swap.get(int(x), int(x)) for x in wall)
     hand = np.zeros(34, np.uint8)
     for _ in range(13):
         hand[next(it)] += 1
     seen = np.zeros(34, int)
     if flip:
         seen[next(it)] += 1
-    jk = list(jokers) or None
-    dist = lambda h: A.shanten(h, forms=forms, quads_as_two_pairs=quads, joker_tiles=jk) + 1  # noqa: E731
     out = {"shanten_deal": dist(hand) - 1, "shanten": [], "win_turn": -1, "win_tile": -1}
     for turn in range(1, draws + 1):
         t = next(it)
         hand[t] += 1
-        if A.is_win(hand, forms=forms, quads_as_two_pairs=quads, joker_tiles=jk):
+        if is_win(hand):
             out.update(win_turn=turn, win_tile=t)
             out["shanten"] += [-1] * (draws - turn + 1)
             break
@@ -208,12 +248,15 @@ def _replay(wall, kinds, forms, quads, jokers, flip, draws):
         hand[pick] -= 1
         seen[pick] += 1
         out["shanten"].append(best - 1)
-    out["hand"] = hand.tolist()
+    out["hand"] = [int(hand[swap.get(t, t)]) for t in range(34)]
+    if out["win_tile"] >= 0:
+        out["win_tile"] = swap.get(out["win_tile"], out["win_tile"])
     return out
 
 
 @pytest.mark.parametrize("name,opts,n", [("tianjin", {}, 12), ("guangdong_tuidao", {"gui": "fan"}, 12),
-                                         ("qingyuan", {}, 12), ("guangdong_jipinghu", {}, 14)])
+                                         ("qingyuan", {}, 12), ("guangdong_jipinghu", {}, 14), ("xuzhou", {}, 12),
+                                         ("fujian", {"baida": "huodong"}, 12), ("fujian", {}, 8)])
 def test_loop_matches_plain_replay(name, opts, n):
     p = S._plan(S.get_rules(name), opts)
     row = registry.info(name)
@@ -222,7 +265,8 @@ def test_loop_matches_plain_replay(name, opts, n):
     assert (r.win_turn > 0).sum() >= 2          # the sample exercises the win path
     for i in range(n):
         jokers = [t for t in range(34) if (int(r.jokers[i]) >> t) & 1] if r.jokers is not None else []
-        ref = _replay(w[i], p.kinds, row.forms, p.quads, jokers, p.flip, 18)
+        st, may = p.stand_in
+        ref = _replay(w[i], p.kinds, row.forms, p.quads, jokers, p.flip, 18, None if st < 0 else st, may)
         got = {"shanten_deal": int(r.shanten_deal[i]), "shanten": r.shanten[i].tolist(),
                "win_turn": int(r.win_turn[i]), "win_tile": int(r.win_tile[i]), "hand": r.hand[i].tolist()}
         for k, v in got.items():

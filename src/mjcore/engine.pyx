@@ -126,14 +126,15 @@ from mjcore.batch import _executor, resolve_workers
 
 # ------------------------------------------------------------------------------------ facts
 FACT_NAMES = (
-    "standard", "seven_pairs", "thirteen_orphans", "eight_pairs",
+    "standard", "seven_pairs", "thirteen_orphans", "eight_pairs", "knitted",
     "all_pungs", "all_chows", "all_pungs_exposed", "straight", "n_dragon_pungs", "n_wind_pungs",
     "seat_wind_pung", "round_wind_pung", "pair_dragon", "pair_wind", "pair_value_honor",
     "n_suits", "has_honors", "has_terminals", "one_suit", "half_flush", "honors_only", "all_258",
     "terminals_only", "orphans_only", "nine_gates",
     "n_open_melds", "n_ankan", "n_mingang", "all_melds_open", "n_chi", "joker_melded",
     "n_substitutes", "jokers_held", "n_jokers", "straight_face_joker", "straight_no_substitute",
-    "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers",
+    "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers", "win_middle",
+    "win_rank", "win_joker",
     "all_sets_terminal", "pair_terminal", "n_quads_held", "n_pon_fourth_held", "n_kongs", "dingque_held",
     "context_count",
     "self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
@@ -141,14 +142,14 @@ FACT_NAMES = (
 )
 
 cdef enum:
-    X_STANDARD, X_SEVEN, X_THIRTEEN, X_EIGHT
+    X_STANDARD, X_SEVEN, X_THIRTEEN, X_EIGHT, X_KNITTED
     X_ALL_PUNGS, X_ALL_CHOWS, X_ALL_PUNGS_EXPOSED, X_STRAIGHT, X_N_DRAGON, X_N_WIND
     X_SEAT_PUNG, X_ROUND_PUNG, X_PAIR_DRAGON, X_PAIR_WIND, X_PAIR_VALUE
     X_N_SUITS, X_HONORS, X_TERMINALS, X_ONE_SUIT, X_HALF_FLUSH, X_HONORS_ONLY, X_ALL_258
     X_TERMINALS_ONLY, X_ORPHANS_ONLY, X_NINE_GATES
     X_N_OPEN, X_N_ANKAN, X_N_MINGANG, X_ALL_MELDS_OPEN, X_N_CHI, X_JOKER_MELDED
     X_N_SUB, X_JOKERS_HELD, X_N_JOKERS, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
-    X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH
+    X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH, X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER
     X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_N_PON_FOURTH, X_N_KONGS, X_DINGQUE_HELD
     X_CONTEXT           # a number from the caller's context (Hangzhou: 财飘 in a row), flags bits 20-23
     X_SELF_DRAWN        # the situation flags follow in the order of FLAG_NAMES
@@ -164,7 +165,7 @@ DINGQUE_SHIFT_BITS = DINGQUE_SHIFT
 #: bit of ``flags`` where the context number (0-15, fact ``context_count``) starts
 CONTEXT_SHIFT_BITS = CONTEXT_SHIFT
 MELD_CODES = {"chi": 1, "pon": 2, "minkan": 3, "kakan": 4, "ankan": 5}
-FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape", "eight_pairs")
+FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape", "eight_pairs", "honors_and_knitted")
 GROUP_KINDS = ("", "pair", "pung", "chow", "single", "any")
 #: the status of a scored hand (first item of :func:`score_one`, ``status`` of :func:`score_rows`)
 STATUS_INCOMPLETE, STATUS_WIN, STATUS_FAILED, STATUS_MISSING, STATUS_HAND_FAILED, STATUS_BAD = range(6)
@@ -188,6 +189,7 @@ cdef enum:
     FORM_THIRTEEN = 3
     FORM_ANY = 4
     FORM_EIGHT = 5        # eight pairs and a single (16-tile play: 硬八對)
+    FORM_KNIT = 6         # 14 distinct tiles of one knitting (147 258 369 of three suits) and honors (徐州 亂牌)
     G_PAIR = 1
     G_PUNG = 2
     G_CHOW = 3
@@ -268,6 +270,8 @@ cdef struct Prog:
     int n_sets                  # sets of a complete standard hand (4; 5 in 16-tile play)
     int eight_pairs             # the form eight pairs + a single, without any joker tile (16-tile play)
     int any_jokers              # a hand holding this many joker tiles wins in any shape (0: never)
+    uint64_t knit_honors        # the form 14 distinct tiles of one knitting + these honors (0: no such form)
+    int stand_in                # a kind whose tiles play the (single) joker kind's face (徐州 白板), -1: none
     int need                    # NEED_* families the program reads
     int n_key                   # facts the table reads by value (range atoms, counts); -1: no memo
     int32_t key_idx[MAX_KEY]
@@ -282,9 +286,11 @@ cdef struct Hand:
     int seat
     int round_
     uint64_t jmask              # joker kinds
+    int face                    # the joker kind whose counts trade places with the stand-in's (-1: none)
 
 cdef struct Out:
     int status
+    int face                    # the hand's Hand.face: readings show physical tiles with it undone
     double total
     int n_sub
     double uncapped
@@ -662,6 +668,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     f[X_SEVEN] = form == FORM_SEVEN
     f[X_THIRTEEN] = form == FORM_THIRTEEN
     f[X_EIGHT] = form == FORM_EIGHT
+    f[X_KNITTED] = form == FORM_KNIT
     f[X_ALL_PUNGS] = std and n_chows == 0
     f[X_ALL_CHOWS] = std and n_pungs == 0
     f[X_ALL_PUNGS_EXPOSED] = std and concealed_sets == 0 and c.meld_all_exposed
@@ -712,6 +719,10 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
                 f[X_ZHUOWU_BOTH] = 1
             else:
                 f[X_ZHUOWU] = 1
+        rep = gr.rep[ws]
+        f[X_WIN_MIDDLE] = gr.kind == G_CHOW and rep == gr.rep[0] + 1
+        f[X_WIN_RANK] = rep % 9 + 1 if rep < 27 else 0
+        f[X_WIN_JOKER] = is_joker(c, gr.phys[ws])
     # terminals in every set, four-of-a-kinds held, the 定缺 suit
     f[X_SETS_TERMINAL] = std and sets_term
     f[X_PAIR_TERMINAL] = pair >= 0 and (ORPHAN_MASK >> pair) & 1
@@ -1736,7 +1747,7 @@ cdef void orphan_holes(Ctx* c, int gi, int slot, int last) noexcept nogil:
     """The holes of thirteen orphans: a joker at its own face (1) or substituting (2), ascending."""
     cdef int j, t
     cdef Grp* g
-    if gi == 13:
+    if gi == c.ng:
         finish(c)
         return
     g = &c.g[gi]
@@ -1761,6 +1772,115 @@ cdef void orphan_holes(Ctx* c, int gi, int slot, int last) noexcept nogil:
     orphan_holes(c, gi, slot + 1, 2)
     c.subs -= 1
     g.phys[slot] = t
+
+
+cdef int8_t KNIT_PERM[6][3]
+KNIT_PERM[0][:] = [0, 1, 2]
+KNIT_PERM[1][:] = [0, 2, 1]
+KNIT_PERM[2][:] = [1, 0, 2]
+KNIT_PERM[3][:] = [1, 2, 0]
+KNIT_PERM[4][:] = [2, 0, 1]
+KNIT_PERM[5][:] = [2, 1, 0]
+
+
+cdef void knitted(Ctx* c) noexcept nogil:
+    """14 distinct tiles, each a tile of one knitting (147, 258 and 369 in three different suits) or
+    an honor of ``P.knit_honors`` (徐州 亂牌): real tiles once each, jokers in kinds none holds, every
+    choice of those kinds (one single group per tile; the jokers' places as thirteen orphans')."""
+    cdef const Prog* P = c.P
+    cdef int p, s, r, i, t, n, jk = 0, real = 0
+    cdef uint64_t allowed, free, pick, m
+    for t in range(34):
+        if c.real[t] > 1:
+            return
+        real += c.real[t]
+    for i in range(c.n_jk):
+        jk += c.jok[i]
+    if real + jk != 14:
+        return
+    for p in range(6):
+        allowed = P.knit_honors
+        for s in range(3):
+            r = KNIT_PERM[p][s]
+            for i in range(3):
+                allowed |= ONE << (9 * s + r + 3 * i)
+        if c.real_mask & ~allowed:
+            continue
+        free = allowed & ~c.real_mask & P.kinds
+        if mj_popcount64(free) < jk:
+            continue
+        # every set of jk kinds among the free ones (the lowest set first, then the next by Gosper's rule)
+        if jk == 0:
+            pick = 0
+        else:
+            pick = first_subset(free, jk)
+        while True:
+            n = 0
+            c.form = FORM_KNIT
+            m = c.real_mask | pick
+            while m:
+                t = mj_ctz64(m)
+                m &= m - 1
+                c.g[n].kind = G_SINGLE
+                c.g[n].n = 1
+                c.g[n].rep[0] = t
+                c.g[n].phys[0] = t
+                n += 1
+            c.ng = n
+            orphan_holes(c, 0, 0, 0)
+            c.ng = 0
+            if jk == 0:
+                break
+            pick = next_subset(free, pick)
+            if pick == 0:
+                break
+
+
+cdef inline uint64_t first_subset(uint64_t within, int k) noexcept nogil:
+    """The ``k`` lowest bits of ``within``."""
+    cdef uint64_t out = 0, m = within
+    cdef int i
+    for i in range(k):
+        out |= m & (~m + 1)
+        m &= m - 1
+    return out
+
+
+cdef inline uint64_t next_subset(uint64_t within, uint64_t cur) noexcept nogil:
+    """The next subset of ``within`` with as many bits as ``cur`` (in the order of the compressed
+    bits), 0 after the last."""
+    cdef int pos[64]
+    cdef int n = 0, k = 0, i, j
+    cdef uint64_t m = within, out
+    cdef int sel[64]
+    while m:
+        pos[n] = mj_ctz64(m)
+        sel[n] = (cur >> pos[n]) & 1
+        k += sel[n]
+        m &= m - 1
+        n += 1
+    # the lowest selected bit that can move up one place
+    i = -1
+    for j in range(n - 1):
+        if sel[j] and not sel[j + 1]:
+            i = j
+            break
+    if i < 0:
+        return 0
+    sel[i] = 0
+    sel[i + 1] = 1
+    # the selected bits below i drop to the bottom
+    k = 0
+    for j in range(i):
+        k += sel[j]
+        sel[j] = 0
+    for j in range(k):
+        sel[j] = 1
+    out = 0
+    for j in range(n):
+        if sel[j]:
+            out |= ONE << pos[j]
+    return out
 
 
 cdef void eight_pairs(Ctx* c) noexcept nogil:
@@ -1905,6 +2025,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
     cdef int per_class[11]
     cdef uint64_t wanted = 0
     c.out = o
+    o.face = H.face
     o.status = S_INCOMPLETE
     o.total = 0
     o.n_sub = 0
@@ -2053,7 +2174,7 @@ cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds,
     cdef uint8_t h[34]
     cdef uint64_t four = 0
     cdef int i
-    if P.any_honors or P.eight_pairs or P.any_jokers:  # forms the kernel does not know: every kind
+    if P.any_honors or P.eight_pairs or P.any_jokers or P.knit_honors:  # forms the kernel does not know
         return (ONE << 34) - 1
     memcpy(h, counts, 34)
     if jmask:                                   # a drawn joker kind adds a joker: tile by tile
@@ -2125,6 +2246,8 @@ cdef void search(Ctx* c) noexcept nogil:
                 orphans(c, ORPHANS[dup])
     if H.n_melds == 0 and P.eight_pairs and c.n_jk == 0:
         eight_pairs(c)
+    if H.n_melds == 0 and P.knit_honors:
+        knitted(c)
     if P.any_honors:
         any_shape(c, True)
     if P.any_jokers and avail(c) >= P.any_jokers:
@@ -2137,6 +2260,11 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
                      int* dump_n=NULL, bint detail=True, Memo* memo=NULL) noexcept nogil:
     """Score the hand ``H`` into ``o`` (every reading; the best kept)."""
     cdef Ctx c
+    cdef Hand S
+    if P.stand_in >= 0 and H.jmask:
+        S = H[0]
+        if swap_stand_in(P, &S) >= 0:
+            H = &S
     ctx_init(&c, P, dump, dump_cap, detail, memo)
     setup_meta(&c, P, H)
     setup_counts(&c, o)
@@ -2246,15 +2374,24 @@ cdef class Program:
         self.p.n_sets = int(shape.get("n_sets", 4))
         self.p.eight_pairs = bool(shape.get("eight_pairs", False))
         self.p.any_jokers = int(shape.get("any_jokers", 0))
+        self.p.knit_honors = 0
+        self.p.stand_in = int(shape.get("stand_in", -1))
+        if not -1 <= self.p.stand_in < 34:
+            raise ValueError("stand_in is a kind 0-33 or -1")
+        for i in shape.get("knit_honors", ()):
+            if not 27 <= i <= 33:
+                raise ValueError("knit_honors are honor kinds (27-33)")
+            self.p.knit_honors |= ONE << i
         if self.p.n_sets not in (4, 5) or self.p.any_jokers < 0:
             raise ValueError("a program's shape has 4 or 5 sets and any_jokers >= 0")
         read = {int(x[0]) for x in atoms} | set(r_int[:, 1].tolist())
         self.p.need = ((NEED_STRAIGHT if read & {X_STRAIGHT, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0)
                        | (NEED_NINE if X_NINE_GATES in read else 0)
-                       | (NEED_WIN if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH}
-                          else 0)
+                       | (NEED_WIN if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
+                                              X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER} else 0)
                        | (NEED_HELD if read & {X_N_QUADS_HELD, X_N_PON_FOURTH} else 0)
                        | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
+                                                X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
         key = sorted({int(x) for x in a[:, 0].tolist() if x < NF} | {int(x) for x in r_int[:, 1].tolist() if x >= 0})
         self.p.n_key = len(key) if len(key) <= MAX_KEY else -1
@@ -2351,6 +2488,40 @@ cdef void load_meta(Hand* H, const int8_t* melds, int n_melds, int win, uint32_t
     H.seat = seat
     H.round_ = round_
     H.jmask = jmask
+    H.face = -1
+
+
+cdef inline int swap_stand_in(const Prog* P, Hand* H) noexcept nogil:
+    """A stand-in (徐州 白板 playing the 配兒 kind f): the counts of f (jokers) and of the stand-in
+    kind s trade places, so that the stand-in tiles are real tiles of kind f and the jokers are kind
+    s; the winning tile follows. Melds are in play values (f: a stand-in) and stay. Nothing when the
+    hand's joker kinds are not one kind other than s. Returns f (-1: nothing done)."""
+    cdef uint64_t j = H.jmask
+    cdef int f, s = P.stand_in, x
+    if s < 0 or j == 0 or (j & (j - 1)) != 0 or (j >> s) & 1:
+        return -1
+    f = mj_ctz64(j)
+    x = H.counts[f]
+    H.counts[f] = H.counts[s]
+    H.counts[s] = x
+    if H.win == f:
+        H.win = s
+    elif H.win == s:
+        H.win = f
+    H.jmask = ONE << s
+    H.face = f
+    return f
+
+
+cdef inline int unswap(int face, int stand, int t) noexcept nogil:
+    """A tile of the swapped hand as the physical tile (:func:`swap_stand_in` undone)."""
+    if face < 0:
+        return t
+    if t == stand:
+        return face
+    if t == face:
+        return stand
+    return t
 
 
 cdef object _number(Program prog, double x):
@@ -2394,8 +2565,9 @@ cdef tuple _result(Program prog, const Out* o, bint reading):
     if reading:
         gs = []
         for i in range(o.ng):
-            gs.append((GROUP_KINDS[o.g[i].kind], tuple((o.g[i].rep[s], o.g[i].phys[s]) for s in range(o.g[i].n))))
-        rd = (gs, (o.win_g, (o.g[o.win_g].rep[o.win_s], o.g[o.win_g].phys[o.win_s])))
+            gs.append((GROUP_KINDS[o.g[i].kind], tuple((o.g[i].rep[s], unswap(o.face, P.stand_in, o.g[i].phys[s]))
+                                                       for s in range(o.g[i].n))))
+        rd = (gs, (o.win_g, (o.g[o.win_g].rep[o.win_s], unswap(o.face, P.stand_in, o.g[o.win_g].phys[o.win_s]))))
     return FORMS[o.form], fans, factors, groups, rd
 
 
@@ -2462,7 +2634,7 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
         if size >= 0:
             return None
         raise ValueError("score_one: 34 counts as bytes or a C-contiguous uint8 array")
-    if size >= 0 and check_row(H.counts, mp, nm, win, flags, size, outside) != nm:
+    if size >= 0 and check_physical(&prog.p, H.counts, mp, nm, win, flags, size, outside, jmask) != nm:
         return None
     cdef Memo* memo = NULL
     if jmask:                                   # joker readings repeat their facts
@@ -2526,10 +2698,25 @@ cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32
     return nm
 
 
+cdef inline int check_physical(const Prog* P, const uint8_t* h, const int8_t* m, int slots, int win, uint32_t flags,
+                               int size, uint64_t outside, uint64_t jmask) noexcept nogil:
+    """:func:`check_row` of the physical tiles: with a stand-in (:func:`swap_stand_in`) the melds are in
+    play values (a melded joker kind f is a stand-in tile), so the copies are counted on the swapped hand."""
+    cdef Hand S
+    if P.stand_in < 0 or jmask == 0:
+        return check_row(h, m, slots, win, flags, size, outside)
+    memcpy(S.counts, h, 34)
+    S.win = win
+    S.jmask = jmask
+    if swap_stand_in(P, &S) < 0:
+        return check_row(h, m, slots, win, flags, size, outside)
+    return check_row(S.counts, m, slots, S.win, flags, size, outside)
+
+
 cdef inline int row_melds(const Prog* P, const uint8_t* h, const int8_t* m, int win, uint32_t flags,
-                          int size) noexcept nogil:
+                          int size, uint64_t jmask) noexcept nogil:
     """:func:`check_row` of a batch row (a meld slot per set, the rule set's tiles)."""
-    return check_row(h, m, P.n_sets, win, flags, size, ~P.kinds & ALL_KINDS)
+    return check_physical(P, h, m, P.n_sets, win, flags, size, ~P.kinds & ALL_KINDS, jmask)
 
 
 cdef Memo* new_memo() noexcept nogil:
@@ -2549,7 +2736,7 @@ cdef void run_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, con
     cdef int nm
     cdef Memo* memo = new_memo()                        # NULL: scored without one
     for r in range(start, stop):
-        nm = row_melds(P, hands + 34 * r, melds + 2 * P.n_sets * r, wins[r], flags[r], 3 * P.n_sets + 2)
+        nm = row_melds(P, hands + 34 * r, melds + 2 * P.n_sets * r, wins[r], flags[r], 3 * P.n_sets + 2, jmasks[r])
         if nm < 0:
             status[r] = S_BAD
             out[r] = -1
@@ -2614,7 +2801,7 @@ cdef void wait_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, co
     cdef double best
     cdef Memo* memo = new_memo()                        # NULL: scored without one
     for r in range(start, stop):
-        nm = row_melds(P, hands + 34 * r, melds + 2 * P.n_sets * r, -1, flags[r], 3 * P.n_sets + 1)
+        nm = row_melds(P, hands + 34 * r, melds + 2 * P.n_sets * r, -1, flags[r], 3 * P.n_sets + 1, jmasks[r])
         if nm < 0:
             status[r] = S_BAD
             out[r] = -1
@@ -2642,10 +2829,11 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
     cdef double v
     cdef uint64_t cand
     best[0] = 0
-    cand = wait_candidates(P, counts, nm, jmask) & P.kinds
+    load_hand(&H, counts, melds, nm, 0, flags, seat, rnd, jmask)
+    swap_stand_in(P, &H)
+    cand = wait_candidates(P, H.counts, nm, H.jmask) & P.kinds
     if cand == 0:                               # not waiting: nothing to set up
         return False
-    load_hand(&H, counts, melds, nm, 0, flags, seat, rnd, jmask)
     held_counts(&H, held)
     ctx_init(&c, P, NULL, 0, False, memo)
     setup_meta(&c, P, &H)
@@ -2847,13 +3035,14 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
         for m in range(n_modes):
             fl[m] = modes[m]
         load_hand(&H, <const uint8_t*>counts, mp, nm, 0, 0, seat, round_, jmask)
+        swap_stand_in(&prog.p, &H)
         held_counts(&H, held)
         n_tiles = 0
         for t in range(34):
             if (prog.p.kinds >> t) & 1 and held[t] < limit:
                 ts[n_tiles] = t
                 n_tiles += 1
-        cand = wait_candidates(&prog.p, H.counts, nm, jmask)
+        cand = wait_candidates(&prog.p, H.counts, nm, H.jmask)
         ctx_init(&c, &prog.p, NULL, 0, True, memo)
         setup_meta(&c, &prog.p, &H)
         out = []
@@ -2870,7 +3059,10 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
                             best_m = m
                             memcpy(best_o, &o, sizeof(Out))
             if best_m >= 0:
-                out.append((t, best_m, best_o.total, best_o.n_sub, _result(prog, best_o, groups)))
+                out.append((unswap(H.face, prog.p.stand_in, t), best_m, best_o.total, best_o.n_sub,
+                            _result(prog, best_o, groups)))
+        if H.face >= 0:
+            out.sort(key=lambda x: x[0])
         return out
     finally:
         free(best_o)

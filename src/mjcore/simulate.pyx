@@ -35,6 +35,7 @@ from mjcore._kernel cimport (
     hand_distance,
     knitted_distance,
     load_words,
+    mj_ctz64,
     lookup,
     orphan_bits,
     seven_pairs_distance,
@@ -145,6 +146,8 @@ cdef struct Rules:
     uint64_t joker_fixed      # joker kinds without an indicator (0: none)
     uint64_t joker_table[34]  # joker kinds by flipped indicator
     bint fifth                # a joker may be a copy beyond the fourth
+    int stand_in              # a kind whose tiles play the deal's (single) joker kind's face (徐州 白板), -1
+    int stand_may             # 0: every stand-in tile plays the face; k > 0: up to k may (福建 活動百搭)
     uint8_t tmpl[MAX_WALL]
 
 
@@ -164,6 +167,8 @@ cdef int make_rules(Rules* R, uint64_t kinds, int n_flowers, int forms, bint qua
     R.n_sets = (hand_size - 1) // 3
     R.flip = False
     R.joker_fixed = 0
+    R.stand_in = -1
+    R.stand_may = 0
     R.fifth = True
     memset(R.joker_table, 0, sizeof(R.joker_table))
     i = 0
@@ -434,8 +439,52 @@ cdef inline int choose_dingque(const uint8_t* h) noexcept nogil:
     return best
 
 
+cdef struct May:               # an optional stand-in of one deal: up to ``copies`` tiles of ``stand`` play ``face``
+    int face                  # -1: none
+    int stand
+    int copies
+
+
+cdef inline int jdist(const Tables* T, uint8_t* e, int M, Ctx* ctx, const May* y) noexcept nogil:
+    """:func:`hand_distance` of the real tiles ``e`` and the jokers, the best over the stand-ins read as
+    the joker kind's face (0 .. ``y.copies`` of them) when ``y`` names one."""
+    cdef int d = hand_distance(T, e, M, ctx), m, most, x
+    if y.face < 0:
+        return d
+    most = e[y.stand] if e[y.stand] < y.copies else y.copies
+    for m in range(1, most + 1):
+        e[y.stand] -= m
+        e[y.face] += m
+        x = hand_distance(T, e, M, ctx)
+        e[y.stand] += m
+        e[y.face] -= m
+        if x < d:
+            d = x
+    return d
+
+
+cdef inline bint jcomplete(const Tables* T, uint8_t* e, int M, Ctx* ctx, const May* y) noexcept nogil:
+    """:func:`hand_complete` with the stand-ins of ``y`` read either way (as :func:`jdist`)."""
+    cdef int m, most
+    cdef bint ok
+    if hand_complete(T, e, M, ctx):
+        return True
+    if y.face < 0:
+        return False
+    most = e[y.stand] if e[y.stand] < y.copies else y.copies
+    for m in range(1, most + 1):
+        e[y.stand] -= m
+        e[y.face] += m
+        ok = hand_complete(T, e, M, ctx)
+        e[y.stand] += m
+        e[y.face] -= m
+        if ok:
+            return True
+    return False
+
+
 cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, const uint8_t* disc,
-                              int d, uint64_t allowed, uint64_t jm, Ctx* ctx, int M) noexcept nogil:
+                              int d, uint64_t allowed, uint64_t jm, Ctx* ctx, int M, const May* y) noexcept nogil:
     """:func:`useful_left` of a hand with jokers: ``e`` the real tiles (13 with the jokers), ``h``
     the hand with its joker tiles; every tile of the wall is tried (a joker kind adds a joker)."""
     cdef int u, x, dd, total = 0
@@ -447,14 +496,14 @@ cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, con
             if x >= 4:
                 continue
             ctx.jokers += 1
-            dd = hand_distance(T, e, M, ctx)
+            dd = jdist(T, e, M, ctx, y)
             ctx.jokers -= 1
         else:
             x = e[u]
             if x >= 4:
                 continue
             e[u] += 1
-            dd = hand_distance(T, e, M, ctx)
+            dd = jdist(T, e, M, ctx, y)
             e[u] -= 1
         if dd < d:
             total += 4 - x - disc[u]
@@ -463,7 +512,7 @@ cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, con
 
 cdef int break_tie(const Tables* T, uint8_t* e, const uint8_t* h, uint8_t* disc, int d, const int* ties,
                    int n_ties, uint64_t allowed, uint64_t jm, const Rules* R, Ctx* ctx,
-                   const Lookup* L) noexcept nogil:
+                   const Lookup* L, const May* y=NULL) noexcept nogil:
     """Of the discards ``ties`` (each leaves the distance ``d``), the one leaving the most useful tiles
     unseen (:func:`useful_jokers` when ``jm`` names joker kinds, else :func:`useful_left` with the
     14-tile lookup ``L``), then the first in the discard order."""
@@ -475,7 +524,7 @@ cdef int break_tie(const Tables* T, uint8_t* e, const uint8_t* h, uint8_t* disc,
         e[c] -= 1
         disc[c] += 1
         if jm:
-            u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx, R.n_sets)
+            u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx, R.n_sets, y)
         else:
             u = useful_left(T, e, disc, d, allowed, R, ctx, L, c)
         e[c] += 1
@@ -496,12 +545,26 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
     cdef int i, t, k, c, d, x, best, turn, n_ties, pick
     cdef int ties[34]
     cdef Ctx ctx
+    cdef int face = -1, s = R.stand_in
+    cdef May y
+    y.face = -1
     ctx.forms = R.forms
     ctx.melds = 0
     ctx.quads = R.quads
     ctx.thirteen_play = True
     ctx.fifth = R.fifth
     ctx.jokers = 0
+    if s >= 0 and R.stand_may and (jm & (jm - 1)) == 0 and not (jm >> s) & 1:
+        y.face = mj_ctz64(jm)                   # optional stand-ins: each distance the best reading
+        y.stand = s
+        y.copies = R.stand_may
+    elif s >= 0 and (jm & (jm - 1)) == 0 and not (jm >> s) & 1:
+        # a stand-in: the joker kind's tiles and the stand-in's trade places for the deal (the stand-in
+        # tiles are then real tiles of the joker kind, the jokers tiles of kind s), undone at the end
+        face = mj_ctz64(jm)
+        h[face], h[s] = h[s], h[face]
+        disc[face], disc[s] = disc[s], disc[face]
+        jm = (<uint64_t>1) << s
     for i in range(34):
         if (jm >> i) & 1:
             ctx.jokers += h[i]
@@ -509,21 +572,23 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
         else:
             e[i] = h[i]
     o.dq[r] = -1
-    d = hand_distance(T, e, R.n_sets, &ctx)
+    d = jdist(T, e, R.n_sets, &ctx, &y)
     o.sh0[r] = <int8_t>(d - 1)
     o.tenpai[r] = 0 if d <= 1 else -1
     o.win[r] = -1
     o.win_tile[r] = -1
     for turn in range(1, draws + 1):
         t = draw_tile(st)
+        if face >= 0 and (t == face or t == s):
+            t = s if t == face else face
         h[t] += 1
         if (jm >> t) & 1:
             ctx.jokers += 1
         else:
             e[t] += 1
-        if hand_complete(T, e, R.n_sets, &ctx):
+        if jcomplete(T, e, R.n_sets, &ctx, &y):
             o.win[r] = turn
-            o.win_tile[r] = t
+            o.win_tile[r] = t if face < 0 or (t != face and t != s) else (s if t == face else face)
             for k in range(turn - 1, draws):
                 shrow[k] = -1
             break
@@ -532,7 +597,7 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
         for c in range(34):
             if e[c]:
                 e[c] -= 1
-                x = hand_distance(T, e, R.n_sets, &ctx)
+                x = jdist(T, e, R.n_sets, &ctx, &y)
                 e[c] += 1
                 if x < best:
                     best = x
@@ -541,7 +606,7 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
                     ties[n_ties] = c
                     n_ties += 1
         d = best
-        pick = break_tie(T, e, h, disc, d, ties, n_ties, R.kinds, jm, R, &ctx, NULL)
+        pick = break_tie(T, e, h, disc, d, ties, n_ties, R.kinds, jm, R, &ctx, NULL, &y)
         e[pick] -= 1
         h[pick] -= 1
         disc[pick] += 1
@@ -549,6 +614,8 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
         if d <= 1 and o.tenpai[r] < 0:
             o.tenpai[r] = turn
     o.flowers[r] = st.flowers
+    if face >= 0:
+        h[face], h[s] = h[s], h[face]
     memcpy(o.hand + 34 * r, h, 34)
 
 
@@ -854,7 +921,7 @@ def walls(n, *, int n_kinds=34, int n_flowers=0, length=None, seed=0, start=0, w
 
 def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bint dingque=True,
          draws=18, seed=0, start=0, workers=None, kinds=None, joker_table=None, joker_mask=0,
-         bint allow_fifth_copy=True, hand_size=13):
+         bint allow_fifth_copy=True, hand_size=13, int stand_in=-1, int stand_in_may=0):
     """Play deals ``start .. start + n - 1`` solo with the greedy discard rule (docs/simulate.md)
     -> dict of arrays: ``shanten_deal`` int8[n], ``shanten`` int8[n, draws], ``tenpai_turn``,
     ``win_turn``, ``win_tile``, ``dingque``, ``flowers``, ``indicator`` int8[n], ``jokers``
@@ -864,8 +931,15 @@ def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bi
     after the deal the next wall tile is flipped and set aside (``indicator``) and the deal's joker
     kinds are ``joker_table[indicator]``. ``allow_fifth_copy``: a joker may stand for a copy
     beyond the fourth. ``hand_size``: 13, or 16 for 16-tile play (five sets and a pair; the
-    standard form only).
+    standard form only). ``stand_in``: a kind whose tiles play the deal's joker kind's natural face
+    (徐州 白板: 33; with one joker kind other than it), -1 for none; ``stand_in_may``: 0, every
+    stand-in tile plays the face; k = 1..4: up to k of them may (福建 活動百搭), each distance and win
+    the best reading.
     """
+    if not -1 <= stand_in < 34:
+        raise ValueError(f"stand_in must be a tile kind 0..33 or -1, got {stand_in}")
+    if not 0 <= stand_in_may <= 4:
+        raise ValueError(f"stand_in_may must be 0..4, got {stand_in_may}")
     if hand_size not in (13, 16) or isinstance(hand_size, bool):
         raise ValueError(f"hand_size must be 13 or 16, got {hand_size!r}")
     n, seed, start, kmask, count = _common(n, seed, start, n_kinds, n_flowers, hand_size, kinds)
@@ -922,6 +996,8 @@ def play(n, *, int n_kinds=27, int n_flowers=0, int forms=3, bint quads=True, bi
     runner.rules.flip = flip
     runner.rules.joker_fixed = jfixed
     runner.rules.fifth = allow_fifth_copy
+    runner.rules.stand_in = stand_in
+    runner.rules.stand_may = stand_in_may
     if flip:
         for i in range(34):
             runner.rules.joker_table[i] = <uint64_t>int(table[i])

@@ -200,6 +200,7 @@ class _Plan:
     fan_dtype: Any
     bound: Any
     options: Tuple[Tuple[str, Any], ...]
+    stand_in: Tuple[int, int] = (-1, 0)
 
     @property
     def flip(self) -> bool:
@@ -264,11 +265,21 @@ def _plan(rs: RuleSet, rule_options: Optional[Mapping[str, Any]] = None) -> _Pla
     quads = rs.quads_as_two_pairs and bool(_opt(bound, "allow_quad", True))
     fan_dtype = np.float32 if row is not None and row.unit == "倍" else np.int16
     p = _Plan(kinds, forms_mask(rs.forms), quads, table, fixed, bool(_opt(bound, "allow_fifth_copy", True)),
-              fan_dtype, bound, tuple(sorted(rule_options.items())))
+              fan_dtype, bound, tuple(sorted(rule_options.items())), _stand_in(bound))
     if len(_PLANS) > 64:
         _PLANS.clear()
     _PLANS[key] = p
     return p
+
+
+def _stand_in(bound) -> Tuple[int, int]:
+    """``(kind, may)``: the kind whose tiles play the joker kind's face in the bound rule set (-1: none),
+    and ``may`` 0 when every such tile does (徐州 白板), k when up to k of them may (福建 活動百搭)."""
+    hook = getattr(bound, "simulation_stand_in", None)
+    if hook is not None:
+        return hook()
+    st = getattr(getattr(bound, "spec", None), "stand_in", None)
+    return (-1, 0) if st is None else (int(st), 0)
 
 
 def _scorer(rs: RuleSet, p: _Plan) -> Optional[Scorer]:
@@ -579,7 +590,7 @@ def play_range(rules, seed: int, start: int, n: int, draws: int = DEFAULT_DRAWS,
     arrays = _sim.play(n, kinds=p.kinds, n_flowers=rs.n_flowers, forms=p.forms, quads=p.quads,
                        dingque=rs.dingque, draws=draws, seed=seed, start=start, workers=workers,
                        joker_table=p.joker_table, joker_mask=p.joker_mask, allow_fifth_copy=p.fifth,
-                       hand_size=rs.hand_size)
+                       hand_size=rs.hand_size, stand_in=p.stand_in[0], stand_in_may=p.stand_in[1])
     indicator, jokers = arrays.pop("indicator"), arrays.pop("jokers")
     if p.jokers:
         arrays["indicator"], arrays["jokers"] = indicator, jokers

@@ -70,7 +70,8 @@ def dnf(node: tuple, neg: bool = False) -> List[List[Atom]]:
 
 
 #: the facts of the winning tile's place in a reading
-WIN_PLACE_FACTS = frozenset(("win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers"))
+WIN_PLACE_FACTS = frozenset(("win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers",
+                             "win_middle", "win_rank", "win_joker"))
 
 
 class Compiled:

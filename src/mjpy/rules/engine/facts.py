@@ -29,6 +29,7 @@ FACTS: Mapping[str, str] = {
     "seven_pairs": "a seven-pairs reading",
     "thirteen_orphans": "a thirteen-orphans reading",
     "eight_pairs": "an eight-pairs-and-a-single reading (16-tile play, 温州 硬八對)",
+    "knitted": "a reading of 14 distinct tiles of one knitting (147 258 369 of three suits) and honors (徐州 亂牌)",
     # sets
     "all_pungs": "standard form, every set a pung or kong (declared melds included)",
     "all_chows": "standard form, every set a chow (declared melds included)",
@@ -71,6 +72,9 @@ FACTS: Mapping[str, str] = {
     "win_pair_joker_joker": "the winning tile is a joker and its pair partner is a joker (双混吊)",
     "zhuowu": "the winning tile is the 5m of a 4m-5m-6m chow, 4m and 6m not both substitutes (捉五魁)",
     "zhuowu_both_jokers": "捉五魁 with 4m and 6m both substitutes (双绘捉五)",
+    "win_middle": "the winning tile is the middle tile of a chow (徐州 夾)",
+    "win_rank": "the rank 1-9 of the tile the winning tile stands for (0: an honor)",
+    "win_joker": "the winning tile is a joker tile",
     # terminals in the sets, four of a kind, the 定缺 suit
     "all_sets_terminal": "standard form, every set (declared melds included) holds a 1, 9 or honor (带幺九)",
     "pair_terminal": "the pair (standard form) is a 1, 9 or honor",
@@ -201,6 +205,7 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
     f = Facts(
         standard=int(std), seven_pairs=int(r.form == "seven_pairs"),
         thirteen_orphans=int(r.form == "thirteen_orphans"), eight_pairs=int(r.form == "eight_pairs"),
+        knitted=int(r.form == "honors_and_knitted"),
         all_pungs=int(std and n_chows == 0), all_chows=int(std and len(pungs) == 0),
         all_pungs_exposed=int(std and all(mk in ("pon", "minkan", "kakan") for _, _, mk in sets)),
         straight=int(straight),
@@ -228,6 +233,9 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
         win_pair_joker=int(in_pair and partner in jokers and wphys not in jokers),
         win_pair_joker_joker=int(in_pair and partner in jokers and wphys in jokers),
         zhuowu=int(zhuowu), zhuowu_both_jokers=int(both),
+        win_middle=int(wkind == "chow" and wrep == wslots[0][0] + 1),
+        win_rank=wrep % 9 + 1 if wrep < 27 else 0,
+        win_joker=int(wphys in jokers),
         all_sets_terminal=int(std and all(_set_has_terminal(k, t) for k, t, _ in sets)),
         pair_terminal=int(pair is not None and (pair in TERMINALS or pair >= 27)),
         n_quads_held=sum(1 for n in held_n.values() if n >= 4),

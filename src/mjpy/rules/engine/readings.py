@@ -20,7 +20,7 @@ of the rule set. Memoised on the state, so a hand with four jokers takes millise
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from typing import Iterable, List, NamedTuple, Sequence, Tuple
 
 __all__ = ["Reading", "readings", "ORPHANS"]
@@ -166,11 +166,32 @@ def _orphans(real, jok, jkinds, kinds):
     return out
 
 
+def _knitted(real, jok, jkinds, kinds, honors):
+    """14 distinct tiles, each of one knitting (147 258 369 in three different suits) or one of
+    ``honors``: real tiles once each, the jokers in kinds no real tile holds (every choice)."""
+    if any(c > 1 for c in real) or sum(real) + sum(jok) != 14:
+        return set()
+    phys = tuple(p for j, p in enumerate(jkinds) for _ in range(jok[j]))
+    out = set()
+    for perm in permutations(range(3)):
+        allowed = {9 * s + perm[s] + 3 * i for s in range(3) for i in range(3)} | set(honors)
+        held = {t for t in range(34) if real[t]}
+        if not held <= allowed:
+            continue
+        free = sorted((allowed - held) & kinds)
+        for holes in combinations(free, len(phys)):
+            for order in _orderings(phys):
+                groups = [("single", ((t, t),)) for t in sorted(held)]
+                groups += [("single", ((h, p),)) for h, p in zip(holes, order)]
+                out.add(tuple(sorted(groups)))
+    return out
+
+
 def readings(counts: Sequence[int], *, n_sets: int, win_tile: int, jokers: Iterable[int], kinds: Iterable[int],
              seven_pairs: bool = False, quads_as_two_pairs: bool = True, thirteen_orphans: bool = False,
              chows: bool = True, meld_tiles: Sequence[int] = (), allow_fifth_copy: bool = True,
              every_win_slot: bool = True, any_honors: bool = False, eight_pairs: bool = False,
-             any_jokers: int = 0) -> List[Reading]:
+             any_jokers: int = 0, knit_honors: Sequence[int] = ()) -> List[Reading]:
     """Every reading of ``counts`` (the concealed tiles, winning tile included): ``n_sets`` sets
     and a pair, seven pairs, thirteen orphans. ``jokers``: the joker kinds (every copy in the hand
     is a joker); ``kinds``: the kinds a joker may stand for (the rule set's tile set);
@@ -179,7 +200,8 @@ def readings(counts: Sequence[int], *, n_sets: int, win_tile: int, jokers: Itera
     ``any_honors``: a hand of honors only (melds included) also wins in any shape (form
     ``any_shape``, one group ``"any"``; a joker that is not an honor stands for 东); ``eight_pairs``:
     eight pairs and a single without any joker tile (16-tile play); ``any_jokers``: a hand holding
-    that many joker tiles also wins in any shape (every joker at its own face).
+    that many joker tiles also wins in any shape (every joker at its own face); ``knit_honors``: the
+    form ``honors_and_knitted`` (14 distinct tiles of one knitting and these honors) without melds.
     """
     kinds = frozenset(kinds)
     jkinds = tuple(sorted(set(jokers)))
@@ -208,6 +230,8 @@ def readings(counts: Sequence[int], *, n_sets: int, win_tile: int, jokers: Itera
             groups = [("pair", ((t, t), (t, t))) for t in range(34) for _ in range(real[t] // 2)]
             groups.append(("single", ((odd[0], odd[0]),)))
             splits.append(("eight_pairs", tuple(sorted(groups))))
+    if knit_honors and not meld_tiles:
+        splits += [("honors_and_knitted", g) for g in _knitted(real, jok, jkinds, kinds, knit_honors)]
     out = []
     for form, groups in sorted(splits):
         if not allow_fifth_copy and form != "any_shape":     # any_shape: a joker is "an honor", no kind

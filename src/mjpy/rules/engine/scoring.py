@@ -88,6 +88,47 @@ class RuleSpec:
     #: ``(key, most)``: the one number the rule set reads from ``score(context={key: n})`` (0 <= n <=
     #: most; the fact ``context_count``), ``None``: it reads no context
     context: Optional[Tuple[str, int]] = None
+    #: the honors of the form 14 distinct tiles of one knitting + honors (徐州 亂牌: 东南西北中发); () none
+    knit_honors: Tuple[int, ...] = ()
+    #: a kind whose tiles play the (single) joker kind's natural face (徐州 白板: 33); None: no stand-in
+    stand_in: Optional[int] = None
+    #: a joker tile may be the winning tile on a discard (徐州: a 配兒 cannot be claimed)
+    claim_jokers: bool = True
+    #: what the sources call the joker (in messages)
+    joker_word: str = "joker"
+
+
+def _four(name: str, total, why: str = "") -> None:
+    """At most four of a kind among ``total`` (the concealed tiles and the melds' tiles)."""
+    for t, n in enumerate(total):
+        if n > 4:
+            raise ValueError(f"{name}: {TILE_NAMES[t]} appears {n} times counting the melds (at most 4){why}")
+
+
+def swap_stand_in(stand_in: Optional[int], counts, w: Optional[int], jk: Tuple[int, ...]):
+    """The stand-in's counts and the joker kind's trade places (the engine's ``swap_stand_in``): the
+    stand-in tiles become real tiles of the joker kind f, the jokers tiles of the stand-in kind.
+    ``(counts, winning tile, joker kinds, f or None)``; unchanged without a stand-in or with a joker kind
+    other than one kind different from the stand-in."""
+    if stand_in is None or len(jk) != 1 or jk[0] == stand_in:
+        return counts, w, jk, None
+    f = jk[0]
+    c = list(counts)
+    c[f], c[stand_in] = c[stand_in], c[f]
+    if w == f:
+        w = stand_in
+    elif w == stand_in:
+        w = f
+    return c, w, (stand_in,), f
+
+
+def _unswap_reading(rd: Reading, face: int, stand_in: int) -> Reading:
+    """A reading of the swapped hand with physical tiles (:func:`swap_stand_in` undone)."""
+    def ph(p):
+        return face if p == stand_in else stand_in if p == face else p
+    groups = tuple((k, tuple((r, ph(p)) for r, p in slots)) for k, slots in rd.groups)
+    gi, (r, p) = rd.win
+    return Reading(rd.form, groups, (gi, (r, ph(p))))
 
 
 def caller_jokers(name: str, word: str, option: str = "caishen"):
@@ -151,6 +192,8 @@ def _options(spec: RuleSpec, given: Mapping[str, Any]) -> Options:
         d = spec.defaults[k]
         if isinstance(d, bool) and not isinstance(v, bool):
             raise ValueError(f"{spec.name}: option {k} must be a bool, got {v!r}")
+        if isinstance(d, tuple) and isinstance(v, list):
+            v = tuple(v)                        # (a pair given as a list, e.g. from JSON: options stay hashable)
         o[k] = v
     return Options(o)
 
@@ -320,6 +363,7 @@ class TableRules(RuleSet):
         self._outside_mask = sum(1 << t for t in self._outside)
         self._name, self._unit, self._detail_hook = info.name, self.unit, self.spec.detail
         self._base_bits = self._option_bits()
+        self._guarded = not self.spec.claim_jokers or self.spec.stand_in is not None
         try:                                    # the joker kinds when a call names none
             self._default_jokers = self._jokers_given({})
         except ValueError:                      # (an indicator is needed: asked again per call)
@@ -397,10 +441,8 @@ class TableRules(RuleSet):
             if total[t]:
                 raise ValueError(f"{self.name}: {TILE_NAMES[t]} is not used in this rule set "
                                  f"({len(self.kinds) * 4} tiles, docs/rules.md#{self.info.docs.split('#')[-1]})")
-        if meld_list:
-            for t, n in enumerate(total):
-                if n > 4:
-                    raise ValueError(f"{self.name}: {TILE_NAMES[t]} appears {n} times counting the melds (at most 4)")
+        if meld_list and self.spec.stand_in is None:      # (with a stand-in: :meth:`_guard`, by physical tiles)
+            _four(self.name, total)
         return counts, ms
 
     def joker_kinds(self, indicator=None, joker_tiles=None) -> Tuple[int, ...]:
@@ -489,7 +531,8 @@ class TableRules(RuleSet):
                     quad_limit=2 if self.options.get("allow_quad", True) else 1,
                     thirteen_orphans=self.spec.thirteen_orphans,
                     fifth=self.options.get("allow_fifth_copy", True), every_win_slot=self.spec.every_win_slot,
-                    any_honors=self.spec.any_shape(self.options))
+                    any_honors=self.spec.any_shape(self.options), knit_honors=self.spec.knit_honors,
+                    stand_in=-1 if self.spec.stand_in is None else self.spec.stand_in)
 
     def _core(self, c, ms, w: int, s: Situation, jk: Tuple[int, ...]) -> Result:
         """Score concealed counts ``c`` (winning tile ``w`` included) with melds ``ms`` in the
@@ -533,6 +576,7 @@ class TableRules(RuleSet):
         Python; the tests check one against the other)."""
         name = self.name
         c = [int(x) for x in c]
+        c, w, jk, face = swap_stand_in(self.spec.stand_in, c, w, jk)
         hand_facts = dict(s)
         hand_facts.update(n_chi=sum(1 for k, _ in ms if k == "chi"),
                           joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms)))
@@ -551,7 +595,8 @@ class TableRules(RuleSet):
                        thirteen_orphans=self.spec.thirteen_orphans and not ms, meld_tiles=meld_tiles,
                        allow_fifth_copy=self.options.get("allow_fifth_copy", True),
                        every_win_slot=self.spec.every_win_slot, any_honors=self.spec.any_shape(self.options),
-                       eight_pairs=self.spec.eight_pairs, any_jokers=self.spec.any_jokers)
+                       eight_pairs=self.spec.eight_pairs, any_jokers=self.spec.any_jokers,
+                       knit_honors=self.spec.knit_honors)
         if not rds:
             return Result(False, 0, [], self.unit, name, f"{name}: not a complete hand")
         pre = list(c)
@@ -588,13 +633,15 @@ class TableRules(RuleSet):
             detail["points"] = v.points
         if self.spec.detail is not None:
             detail.update(self.spec.detail(self.options, v.total, v.fans, detail))
+        if face is not None:
+            rd = _unswap_reading(rd, face, self.spec.stand_in)
         return Result(True, v.total, v.fans, self.unit, name, "", rd.form, rd if jk else None, detail)
 
     def _kernel_win(self, c, n_melds: int, jk) -> bool:
         """The kernel's win check, a superset of the readings (a joker may stand for any of the 34
         kinds and for fifth copies there): a hand it rejects has no reading, so the enumeration is
         skipped. Not used where honours win in any shape."""
-        if self.spec.any_shape(self.options) or self.spec.eight_pairs or self.spec.any_jokers:
+        if self.spec.any_shape(self.options) or self.spec.eight_pairs or self.spec.any_jokers or self.spec.knit_honors:
             return True                         # (forms the kernel does not know)
         forms = ["standard"]
         if not n_melds and self.spec.seven_pairs:
@@ -634,6 +681,8 @@ class TableRules(RuleSet):
         if seat is None or rnd is None or bits & self._slow_bits or codes is None:
             return checked()
         jk = self._default_jokers if not flags else self._jokers_cached(flags)
+        if self._guarded and (win_tile in jk and not bits & 1 or codes and self.spec.stand_in in codes[1::2]):
+            return checked()                    # (a joker claimed, a stand-in melded: explained there)
         # the engine checks the hand and the flags (check_row); None: the checked path explains
         out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand, codes,
                                 win_tile, bits | self._base_bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), self._size,
@@ -664,7 +713,33 @@ class TableRules(RuleSet):
         if c[w] < 1:
             raise ValueError(f"{self.name}: the winning tile {TILE_NAMES[w]} is not among the concealed tiles "
                              f"(the hand includes the winning tile)")
-        return self._core(c, ms, w, self._situation(flags), self._jokers_cached(flags))
+        s = self._situation(flags)
+        jk = self._jokers_cached(flags)
+        if self._guarded:
+            self._guard(c, ms, jk, w, s["self_drawn"])
+        return self._core(c, ms, w, s, jk)
+
+    def _guard(self, counts, ms, jk, w, self_drawn) -> None:
+        """The rule set's refusals of a joker on a claim (徐州: a discarded 配兒 cannot be claimed) and of
+        a stand-in tile in a meld (melds are written in play values: the 白板 of a meld play the 配兒
+        kind), each a one-line ValueError; ``w`` None for a waiting hand."""
+        word = self.spec.joker_word
+        if not self.spec.claim_jokers and w is not None and w in jk and not self_drawn:
+            raise ValueError(f"{self.name}: a {word} ({TILE_NAMES[w]}) cannot be claimed: a win on it is self-drawn "
+                             f"only (self_drawn=True)")
+        st = self.spec.stand_in
+        if st is None:
+            return
+        face = jk[0] if len(jk) == 1 and jk[0] != st else None
+        total = [int(x) for x in counts]
+        for k, t in ms:
+            for x in ((t, t + 1, t + 2) if k == "chi" else (t,) * (3 if k == "pon" else 4)):
+                if x == st and face is not None:
+                    raise ValueError(f"{self.name}: meld {k} {TILE_NAMES[t]}: {TILE_NAMES[st]} plays "
+                                     f"{TILE_NAMES[face]} here, write the meld in play values ({TILE_NAMES[face]})")
+                total[st if x == face else x] += 1      # a melded f is a stand-in tile
+        _four(self.name, total, " (a melded " + TILE_NAMES[face] + " is a " + TILE_NAMES[st] + ")" if face is not None
+              else "")
 
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
         codes = _fast_melds(melds, self._n_sets) if melds else b""
@@ -673,6 +748,10 @@ class TableRules(RuleSet):
             c, ms = self._hand(hand13, melds, self._size - 1)
             counts, codes = c.tobytes(), _meld_codes(ms)
         jk = self._jokers_cached(flags)
+        if self._guarded:
+            c, ms = self._hand(hand13, melds, self._size - 1)
+            self._guard(c, ms, jk, None, True)
+            counts, codes = c.tobytes(), _meld_codes(ms)
         try:
             key = tuple(sorted(flags.items()))
             modes = self._modes_cache.get(key)
@@ -713,6 +792,10 @@ class TableRules(RuleSet):
             raise ValueError(f"{name}: win_tiles must be {n} tile indices, got shape {w.shape} dtype {w.dtype}")
         codes, bits, winds, jmask = self._batch_rows(melds, flags, n)
         wins = np.where((w < 0) | (w > 33), -1, w).astype(np.int32)
+        if self._guarded and n:
+            bad = self._guard_rows(codes, wins, bits, jmask)
+            if bad >= 0:
+                self._explain(h, codes, w, flags, bad)
         out = np.empty(n, np.float64)
         status = np.empty(n, np.int8)
         # rows the rule set's own check must see go through the scalar call first (it raises)
@@ -754,6 +837,14 @@ class TableRules(RuleSet):
         bits2 = bits
         if not drawn and self.spec.discard_wins(self.options):
             bits2 = bits & ~np.uint32(0b11)                 # self_drawn and after_kong off
+        if self._guarded and n:
+            bad = self._guard_rows(codes, None, bits, jmask)
+            if bad >= 0:
+                try:
+                    c, ms = self._hand(h[bad], self._melds_of(codes[bad]), self._size - 1)
+                    self._guard(c, ms, self._jokers({k: _row(v, bad) for k, v in flags.items()}), None, True)
+                except (ValueError, TypeError) as e:
+                    raise type(e)(f"hands[{bad}]: {e}") from None
         limit = 5 if self.spec.exhausted_waits(self.options) else 4     # (4 in the rows with jokers)
         out = np.empty(n, np.float64)
         status = np.empty(n, np.int8)
@@ -763,8 +854,11 @@ class TableRules(RuleSet):
         if len(bad):
             i = int(bad[0])
             try:
-                self._hand(h[i], self._melds_of(codes[i]), self._size - 1)
-                self._situation({k: _row(v, i) for k, v in flags.items()})
+                c, ms = self._hand(h[i], self._melds_of(codes[i]), self._size - 1)
+                row_flags = {k: _row(v, i) for k, v in flags.items()}
+                self._situation(row_flags)
+                if self._guarded:
+                    self._guard(c, ms, self._jokers(row_flags), None, True)
             except (ValueError, TypeError) as e:
                 raise type(e)(f"hands[{i}]: {e}") from None
             raise ValueError(f"hands[{i}]: {name}: bad row")                  # pragma: no cover - explained above
@@ -802,6 +896,21 @@ class TableRules(RuleSet):
             winds |= codes_w[inverse.reshape(-1)] << shift
         jmask = self._batch_jokers(flags, n)
         return codes, bits, winds, jmask
+
+    def _guard_rows(self, codes: np.ndarray, wins: Optional[np.ndarray], bits: np.ndarray, jmask: np.ndarray) -> int:
+        """The first batch row :meth:`_guard` refuses (a joker claimed, a stand-in melded), -1 for none."""
+        bad = np.zeros(len(codes), bool)
+        if wins is not None and not self.spec.claim_jokers:
+            w = np.clip(wins, 0, 33).astype(np.uint64)
+            bad |= ((jmask >> w) & np.uint64(1)).astype(bool) & ((bits & np.uint32(1)) == 0)
+        st = self.spec.stand_in
+        if st is not None:
+            single = (jmask != 0) & ((jmask & (jmask - np.uint64(1))) == 0) & (((jmask >> np.uint64(st)) & np.uint64(1)) == 0)
+            kind, t = codes[:, 0::2].astype(np.int16), codes[:, 1::2].astype(np.int16)
+            hit = ((kind == 1) & (t <= st) & (st <= t + 2)) | ((kind > 1) & (t == st))
+            bad |= single & hit.any(1)
+        i = np.flatnonzero(bad)
+        return int(i[0]) if len(i) else -1
 
     def _explain(self, h, codes, w, flags, i: int) -> None:
         """Raise the scalar call's error for batch row ``i``, prefixed with ``hands[i]: ``."""

@@ -690,9 +690,13 @@ class TableRules(RuleSet):
         return checked() if out is None else self._result(*out)
 
     def _jokers_cached(self, flags) -> Tuple[int, ...]:
-        """:meth:`_jokers` memoised on a hashable ``indicator`` / ``joker_tiles``."""
+        """:meth:`_jokers` memoised on a hashable ``indicator`` / ``joker_tiles`` (a list of tile names or
+        indices is keyed as a tuple)."""
+        jt = flags.get("joker_tiles")
+        if type(jt) is list:
+            jt = tuple(jt)
         try:
-            key = (flags.get("indicator"), flags.get("joker_tiles"))
+            key = (flags.get("indicator"), jt)
             hash(key)
         except TypeError:
             return self._jokers(flags)

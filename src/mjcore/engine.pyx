@@ -2563,12 +2563,78 @@ cdef tuple _result(Program prog, const Out* o, bint reading):
         groups[prog.group_names[g]] = _number(prog, ev.gval[g])
     rd = None
     if reading:
-        gs = []
-        for i in range(o.ng):
-            gs.append((GROUP_KINDS[o.g[i].kind], tuple((o.g[i].rep[s], unswap(o.face, P.stand_in, o.g[i].phys[s]))
-                                                       for s in range(o.g[i].n))))
-        rd = (gs, (o.win_g, (o.g[o.win_g].rep[o.win_s], unswap(o.face, P.stand_in, o.g[o.win_g].phys[o.win_s]))))
+        rd = _canonical_reading(o, P.stand_in)
     return FORMS[o.form], fans, factors, groups, rd
+
+
+cdef int8_t KIND_ORDER[6]                # group kinds by the order of their names ("any" < "chow" < ...)
+KIND_ORDER[:] = [0, 3, 4, 2, 5, 1]
+
+
+cdef int slot_cmp(const int8_t* a, const int8_t* b) noexcept nogil:
+    """(rep, phys) of two slots."""
+    if a[0] != b[0]:
+        return -1 if a[0] < b[0] else 1
+    if a[1] != b[1]:
+        return -1 if a[1] < b[1] else 1
+    return 0
+
+
+cdef int reading_group_cmp(const int8_t* ka, const int8_t* kb) noexcept nogil:
+    """Two groups as ``(kind name, sorted slots)`` tuples compare: kind, then slot by slot, shorter first."""
+    cdef int i, c
+    if ka[0] != kb[0]:
+        return -1 if ka[0] < kb[0] else 1
+    for i in range(min(ka[1], kb[1])):
+        c = slot_cmp(&ka[2 + 2 * i], &kb[2 + 2 * i])
+        if c:
+            return c
+    return (ka[1] > kb[1]) - (ka[1] < kb[1])
+
+
+cdef tuple _canonical_reading(const Out* o, int stand_in):
+    """The best reading as ``(groups, (win group, win slot))`` in the order of
+    :class:`mjpy.rules.engine.readings.Reading`: each group's slots ``(rep, phys)`` ascending (phys
+    physical: a stand-in traded back), the groups ascending by ``(kind name, slots)``, the winning
+    group the first equal to the scored one."""
+    cdef int8_t key[MAX_GROUPS][2 + 2 * MAXSLOT]      # kind order, n, then (rep, phys) per slot
+    cdef int order[MAX_GROUPS]
+    cdef int i, j, s, n, t, wpos = 0
+    cdef int8_t tmp[2]
+    for i in range(o.ng):
+        n = o.g[i].n
+        key[i][0] = KIND_ORDER[o.g[i].kind]
+        key[i][1] = n
+        for s in range(n):
+            key[i][2 + 2 * s] = o.g[i].rep[s]
+            key[i][3 + 2 * s] = unswap(o.face, stand_in, o.g[i].phys[s])
+        for s in range(1, n):                           # insertion sort of the slots
+            j = s
+            while j > 0 and slot_cmp(&key[i][2 + 2 * j], &key[i][2 * j]) < 0:
+                tmp[0] = key[i][2 * j]
+                tmp[1] = key[i][2 * j + 1]
+                key[i][2 * j] = key[i][2 + 2 * j]
+                key[i][2 * j + 1] = key[i][3 + 2 * j]
+                key[i][2 + 2 * j] = tmp[0]
+                key[i][3 + 2 * j] = tmp[1]
+                j -= 1
+        order[i] = i
+    for i in range(1, o.ng):                            # insertion sort of the groups
+        j = i
+        while j > 0 and reading_group_cmp(key[order[j]], key[order[j - 1]]) < 0:
+            t = order[j]
+            order[j] = order[j - 1]
+            order[j - 1] = t
+            j -= 1
+    for i in range(o.ng):
+        if reading_group_cmp(key[order[i]], key[o.win_g]) == 0:
+            wpos = i
+            break
+    gs = []
+    for i in range(o.ng):
+        t = order[i]
+        gs.append((GROUP_KINDS[o.g[t].kind], tuple((key[t][2 + 2 * s], key[t][3 + 2 * s]) for s in range(key[t][1]))))
+    return (tuple(gs), (wpos, (o.g[o.win_g].rep[o.win_s], unswap(o.face, stand_in, o.g[o.win_g].phys[o.win_s]))))
 
 
 cdef bint _copy_counts(Hand* H, hand) except -1:

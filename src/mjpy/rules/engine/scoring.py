@@ -330,13 +330,13 @@ def _row(v, i: int):
     return v
 
 
+_new_tuple = tuple.__new__
+
+
 def _reading(form, groups, win) -> Reading:
-    """The engine's reading as a :class:`Reading` (groups and slots sorted, as the enumeration gives them)."""
-    wg, slot = win
-    keyed = [(kind, tuple(sorted(slots))) for kind, slots in groups]
-    target = keyed[wg]
-    ordered = sorted(keyed)
-    return Reading(form, tuple(ordered), (ordered.index(target), tuple(slot)))
+    """The engine's reading (groups and slots already in the enumeration's order, the C ``_canonical_reading``)
+    as a :class:`Reading`."""
+    return _new_tuple(Reading, (form, groups, win))
 
 
 class TableRules(RuleSet):

@@ -73,7 +73,6 @@ def random_case(rng):
         return c
     while True:
         c = [0] * 34
-        ok = True
         for _ in range(4):
             if rng.random() < 0.6:
                 s = rng.choice([x for x in range(27) if x % 9 <= 6])

@@ -1,4 +1,4 @@
-from typing import Callable, Iterable, List, Optional, Sequence, Union
+from typing import Callable, Iterable, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -6,6 +6,9 @@ import numpy.typing as npt
 from mjcore.types import Useful, Wait
 
 Hand = Union[str, bytes, Sequence[int], npt.NDArray[np.integer]]
+# scope name ("any", "suit_m", "suit_p", "suit_s", "number", "honor", "wind", "dragon", "pung")
+# -> number of jokers of that scope (docs/scoped_jokers.md)
+JokersByScope = Optional[Mapping[str, int]]
 MeldsArg = Union[int, Iterable[object]]  # a count, or a list of mjpy.Meld
 FormsArg = Union[str, Iterable[str]]
 
@@ -23,6 +26,7 @@ def shanten(
     jokers: int = 0,
     joker_tiles: Optional[Iterable[Union[int, str]]] = None,
     allow_fifth_copy: bool = True,
+    jokers_by_scope: JokersByScope = None,
 ) -> int: ...
 JokerTiles = Optional[Iterable[Union[int, str]]]
 
@@ -57,6 +61,7 @@ def is_win(
     jokers: int = 0,
     joker_tiles: Optional[Iterable[Union[int, str]]] = None,
     allow_fifth_copy: bool = True,
+    jokers_by_scope: JokersByScope = None,
 ) -> bool: ...
 def is_tenpai(
     hand: Hand,
@@ -68,6 +73,7 @@ def is_tenpai(
     jokers: int = 0,
     joker_tiles: Optional[Iterable[Union[int, str]]] = None,
     allow_fifth_copy: bool = True,
+    jokers_by_scope: JokersByScope = None,
 ) -> bool: ...
 def waits(
     hand: Hand,
@@ -80,6 +86,7 @@ def waits(
     jokers: int = 0,
     joker_tiles: Optional[Iterable[Union[int, str]]] = None,
     allow_fifth_copy: bool = True,
+    jokers_by_scope: JokersByScope = None,
 ) -> List[Wait]: ...
 def waits_mask(
     hand: Hand,
@@ -92,6 +99,7 @@ def waits_mask(
     jokers: int = 0,
     joker_tiles: Optional[Iterable[Union[int, str]]] = None,
     allow_fifth_copy: bool = True,
+    jokers_by_scope: JokersByScope = None,
 ) -> int: ...
 def useful_tiles(
     hand: Hand,
@@ -104,4 +112,5 @@ def useful_tiles(
     jokers: int = 0,
     joker_tiles: Optional[Iterable[Union[int, str]]] = None,
     allow_fifth_copy: bool = True,
+    jokers_by_scope: JokersByScope = None,
 ) -> List[Useful]: ...

@@ -29,8 +29,20 @@ from mjcore._kernel cimport (
     hand_waits,
 )
 from mjcore._tables cimport Tables, get_tables
+from mjcore.scoped cimport (
+    MAX_SCOPED,
+    N_SCOPES,
+    SC_ANY,
+    Scoped,
+    scoped_complete,
+    scoped_distance,
+    scoped_restricted,
+    scoped_useful,
+    scoped_waits,
+)
 
 from mjcore import options
+from mjcore.scoped import SCOPES
 from mjcore.options import DEFAULT_FORMS, check_hand_size, forms_mask
 from mjcore.types import EXHAUSTED_WAITS, USEFUL, WAITS, Useful, Wait, tile_name
 
@@ -253,14 +265,49 @@ cdef uint64_t coerce_joker_tiles(object joker_tiles) except? 0xFFFFFFFFFFFFFFFF:
     return mask
 
 
+cdef dict _SCOPE_INDEX = {name: i for i, name in enumerate(SCOPES)}
+
+
+cdef int coerce_scopes(object jokers_by_scope, Scoped* sj) except -1:
+    """Fill ``sj`` from a mapping scope name -> number of jokers (None: no scoped jokers)."""
+    cdef int i
+    for i in range(N_SCOPES):
+        sj.n[i] = 0
+    sj.total = 0
+    if jokers_by_scope is None:
+        return 0
+    if not hasattr(jokers_by_scope, "items"):
+        raise TypeError(f"jokers_by_scope must be a mapping scope -> count, "
+                        f"got {type(jokers_by_scope).__name__}")
+    for name, v in jokers_by_scope.items():
+        i = _SCOPE_INDEX.get(name, -1) if isinstance(name, str) else -1
+        if i < 0:
+            raise ValueError(f"jokers_by_scope: unknown scope {name!r} (scopes: {', '.join(SCOPES)})")
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"jokers_by_scope[{name!r}] must be an int, got {type(v).__name__}")
+        if v < 0:
+            raise ValueError(f"jokers_by_scope[{name!r}] is {v}: counts must be >= 0")
+        if v > MAX_SCOPED:
+            raise ValueError(f"jokers_by_scope[{name!r}] is {v}: at most {MAX_SCOPED} scoped jokers")
+        sj.n[i] += <int>v
+        sj.total += <int>v
+    if sj.total > MAX_SCOPED:
+        raise ValueError(f"jokers_by_scope holds {sj.total} jokers: at most {MAX_SCOPED} scoped jokers")
+    return 0
+
+
 cdef int prepare(object hand, object melds, object forms, bint quads, object hand_size_arg, int want,
                  uint8_t* h, uint8_t* mc, Ctx* ctx, object jokers=0, object joker_tiles=None,
-                 bint fifth=True, uint8_t* held=NULL, uint64_t* joker_mask=NULL) except -1:
+                 bint fifth=True, uint8_t* held=NULL, uint64_t* joker_mask=NULL,
+                 object jokers_by_scope=None, Scoped* sj=NULL) except -1:
     """Validate every argument; fill the counts and the kernel context. Returns M (sets needed).
 
     With ``joker_tiles`` the copies of those kinds leave ``h`` and join the jokers; ``held``
-    (if given) receives the counts as passed, ``joker_mask`` the joker kinds.
+    (if given) receives the counts as passed, ``joker_mask`` the joker kinds. ``sj`` (if given)
+    receives the scoped jokers, ``jokers`` and ``joker_tiles`` added as "any" jokers; ``ctx.jokers``
+    is then the number of all jokers.
     """
+    cdef Scoped local
     cdef int hand_size = 13 if hand_size_arg is 13 else check_hand_size(hand_size_arg)
     cdef int i, k
     cdef uint64_t jm = 0
@@ -287,6 +334,15 @@ cdef int prepare(object hand, object melds, object forms, bint quads, object han
                 h[i] = 0
     if joker_mask != NULL:
         joker_mask[0] = jm
+    if sj == NULL:
+        sj = &local
+    coerce_scopes(jokers_by_scope, sj)
+    sj.n[SC_ANY] += k
+    sj.total += k
+    if scoped_restricted(sj) and sj.total > MAX_SCOPED:
+        raise ValueError(f"{sj.total} jokers in all (jokers_by_scope, jokers, joker_tiles): "
+                         f"at most {MAX_SCOPED} with scoped jokers")
+    k = sj.total
     ctx.jokers = k
     ctx.melds = coerce_melds(melds, mc, hand_size)
     n = check_total(h, mc, ctx.melds, hand_size, want, k)
@@ -314,10 +370,12 @@ cdef int _check_special_applies(const Ctx* ctx) except -1:
 #
 # Joker keywords, everywhere: ``jokers`` (jokers held apart from the 34 counts), ``joker_tiles``
 # (kinds whose copies in the hand are jokers), ``allow_fifth_copy`` (a joker may be a copy beyond
-# the fourth; flag wild.allow_fifth_copy, default True, docs/rules.md#jokers).
+# the fourth; flag wild.allow_fifth_copy, default True, docs/rules.md#jokers), ``jokers_by_scope``
+# (a mapping scope -> count of jokers that stand only for part of the kinds, at most 8 jokers in
+# all then; ``jokers`` and ``joker_tiles`` add "any" jokers; docs/scoped_jokers.md).
 
 def shanten(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
-            jokers=0, joker_tiles=None, bint allow_fifth_copy=True):
+            jokers=0, joker_tiles=None, bint allow_fifth_copy=True, jokers_by_scope=None):
     """Tiles away from tenpai: -1 complete, 0 tenpai, 1 one away, ...
 
     Exact: never counts toward a hand that needs a fifth real copy of a tile.
@@ -328,12 +386,19 @@ def shanten(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
     1
     >>> shanten("1234567m123p5s", jokers=2)
     0
+    >>> shanten("1234567m123p55s", jokers_by_scope={"dragon": 1})   # a dragon cannot be 8m
+    1
+    >>> shanten("1234567m123p55s", jokers_by_scope={"suit_m": 1})
+    0
     """
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
     cdef Ctx ctx
+    cdef Scoped sj
     cdef int M = prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 0, h, mc, &ctx,
-                         jokers, joker_tiles, allow_fifth_copy)
+                         jokers, joker_tiles, allow_fifth_copy, NULL, NULL, jokers_by_scope, &sj)
+    if scoped_restricted(&sj):
+        return scoped_distance(get_tables(), h, M, &ctx, &sj) - 1
     return hand_distance(get_tables(), h, M, &ctx) - 1
 
 
@@ -362,35 +427,45 @@ def shanten_knitted(hand, *, melds=0, jokers=0, joker_tiles=None, bint allow_fif
 
 
 def is_win(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
-           jokers=0, joker_tiles=None, bint allow_fifth_copy=True):
+           jokers=0, joker_tiles=None, bint allow_fifth_copy=True, jokers_by_scope=None):
     """Whether a complete-size hand (3M+2 concealed tiles, jokers included) is a win.
 
     >>> is_win("11123456789999m")
     True
-    >>> is_win("123456m234p55s55z", joker_tiles=["5z"])    # 中 as the joker kind
+    >>> is_win("123456m234p55s555z", joker_tiles=["5z"])    # 中 as the joker kind
     True
+    >>> is_win("12m456m234p55s555z", jokers_by_scope={"suit_m": 1})   # 萬 joker as 3m
+    True
+    >>> is_win("12m456m234p55s555z", jokers_by_scope={"suit_p": 1})
+    False
     """
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
     cdef Ctx ctx
+    cdef Scoped sj
     cdef int M = prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 2, h, mc, &ctx,
-                         jokers, joker_tiles, allow_fifth_copy)
+                         jokers, joker_tiles, allow_fifth_copy, NULL, NULL, jokers_by_scope, &sj)
+    if scoped_restricted(&sj):
+        return scoped_complete(get_tables(), h, M, &ctx, &sj)
     return hand_complete(get_tables(), h, M, &ctx)
 
 
 cdef uint64_t _waits(object hand, object melds, object forms, bint quads, object hand_size,
                      object jokers, object joker_tiles, bint fifth,
-                     uint64_t* exhausted) except? 0xFFFFFFFFFFFFFFFF:
+                     uint64_t* exhausted, object jokers_by_scope=None) except? 0xFFFFFFFFFFFFFFFF:
     cdef uint8_t h[34]
     cdef uint8_t mc[34]
     cdef uint8_t held[34]
     cdef Ctx ctx
+    cdef Scoped sj
     cdef uint64_t four, w, held_four = 0, jm = 0
     cdef int i, M
+    cdef bint scoped
     cdef const Tables* T = get_tables()
     M = prepare(hand, melds, forms, quads, hand_size, 1, h, mc, &ctx, jokers, joker_tiles, fifth,
-                held, &jm)
-    w = hand_waits(T, h, &ctx, &four)
+                held, &jm, jokers_by_scope, &sj)
+    scoped = scoped_restricted(&sj)
+    w = scoped_waits(T, h, &ctx, &sj, &four) if scoped else hand_waits(T, h, &ctx, &four)
     for i in range(34):
         if held[i] + mc[i] == 4:
             held_four |= (<uint64_t>1) << i
@@ -398,7 +473,9 @@ cdef uint64_t _waits(object hand, object melds, object forms, bint quads, object
         # every copy of a joker kind is a joker: drawing one adds a joker, never a real tile
         w &= ~jm
         ctx.jokers += 1
-        if hand_complete(T, h, M, &ctx):
+        sj.n[SC_ANY] += 1
+        sj.total += 1
+        if scoped_complete(T, h, M, &ctx, &sj) if scoped else hand_complete(T, h, M, &ctx):
             w |= jm
         ctx.jokers -= 1
     exhausted[0] = w & held_four
@@ -407,7 +484,7 @@ cdef uint64_t _waits(object hand, object melds, object forms, bint quads, object
 
 def waits(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
           bint include_exhausted=False, hand_size=13, jokers=0, joker_tiles=None,
-          bint allow_fifth_copy=True):
+          bint allow_fifth_copy=True, jokers_by_scope=None):
     """Tiles that complete a waiting hand (3M+1 concealed tiles, jokers included), as :class:`Wait`.
 
     A tile the player holds all four of cannot be drawn: it is left out unless
@@ -419,7 +496,7 @@ def waits(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
     """
     cdef uint64_t exhausted = 0
     cdef uint64_t w = _waits(hand, melds, forms, quads_as_two_pairs, hand_size, jokers, joker_tiles,
-                             allow_fifth_copy, &exhausted)
+                             allow_fifth_copy, &exhausted, jokers_by_scope)
     cdef int i
     out = []
     for i in range(34):
@@ -432,25 +509,25 @@ def waits(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
 
 def waits_mask(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
                bint include_exhausted=False, hand_size=13, jokers=0, joker_tiles=None,
-               bint allow_fifth_copy=True):
+               bint allow_fifth_copy=True, jokers_by_scope=None):
     """The waits as a 34-bit mask (bit i = tile i), as the batch API returns them."""
     cdef uint64_t exhausted = 0
     cdef uint64_t w = _waits(hand, melds, forms, quads_as_two_pairs, hand_size, jokers, joker_tiles,
-                             allow_fifth_copy, &exhausted)
+                             allow_fifth_copy, &exhausted, jokers_by_scope)
     return w | exhausted if include_exhausted else w
 
 
 def is_tenpai(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
-              jokers=0, joker_tiles=None, bint allow_fifth_copy=True):
+              jokers=0, joker_tiles=None, bint allow_fifth_copy=True, jokers_by_scope=None):
     """A waiting hand with at least one drawable winning tile."""
     cdef uint64_t exhausted = 0
     return _waits(hand, melds, forms, quads_as_two_pairs, hand_size, jokers, joker_tiles,
-                  allow_fifth_copy, &exhausted) != 0
+                  allow_fifth_copy, &exhausted, jokers_by_scope) != 0
 
 
 def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
                  visible=None, hand_size=13, jokers=0, joker_tiles=None,
-                 bint allow_fifth_copy=True):
+                 bint allow_fifth_copy=True, jokers_by_scope=None):
     """Tiles whose draw lowers the shanten of a waiting-size hand, with copies left unseen.
 
     ``left`` = 4 - held (hand and melds) - ``visible`` (a hand-like count of tiles seen elsewhere).
@@ -463,12 +540,14 @@ def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=
     cdef uint8_t vis[34]
     cdef uint8_t held[34]
     cdef Ctx ctx
+    cdef Scoped sj
     cdef uint64_t jm = 0
     cdef const Tables* T = get_tables()
     cdef int M = prepare(hand, melds, forms, quads_as_two_pairs, hand_size, 1, h, mc, &ctx,
-                         jokers, joker_tiles, allow_fifth_copy, held, &jm)
+                         jokers, joker_tiles, allow_fifth_copy, held, &jm, jokers_by_scope, &sj)
     cdef int i, distance, left
     cdef uint64_t u
+    cdef bint scoped = scoped_restricted(&sj)
     memset(vis, 0, 34)
     if visible is not None:
         coerce_hand(visible, vis, "visible")
@@ -477,11 +556,16 @@ def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=
                 raise ValueError(
                     f"visible: {NAMES[i]} seen {vis[i]} times but the player holds "
                     f"{held[i] + mc[i]} (at most 4 in all)")
-    u = hand_useful(T, h, M, &ctx, &distance)
+    if scoped:
+        u = scoped_useful(T, h, M, &ctx, &sj, &distance)
+    else:
+        u = hand_useful(T, h, M, &ctx, &distance)
     if jm:
         u &= ~jm
         ctx.jokers += 1
-        if hand_distance(T, h, M, &ctx) < distance:
+        sj.n[SC_ANY] += 1
+        sj.total += 1
+        if (scoped_distance(T, h, M, &ctx, &sj) if scoped else hand_distance(T, h, M, &ctx)) < distance:
             u |= jm
         ctx.jokers -= 1
     out = []

@@ -28,10 +28,22 @@ from mjcore._kernel cimport (
     row_size,
 )
 from mjcore._tables cimport Tables, get_tables
+from mjcore.scoped cimport (
+    MAX_SCOPED,
+    N_SCOPES,
+    SC_ANY,
+    Scoped,
+    scoped_complete,
+    scoped_distance,
+    scoped_restricted,
+    scoped_useful,
+    scoped_waits,
+)
 
 from mjcore.options import DEFAULT_FORMS, check_hand_size, forms_mask
 from mjcore.types import tile_name
 from mjcore import analysis as _analysis
+from mjcore.scoped import SCOPES
 
 cdef enum Op:
     OP_SHANTEN
@@ -44,6 +56,7 @@ cdef enum Bad:
     BAD_COUNT = 1
     BAD_SIZE = 2
     BAD_FORM = 3
+    BAD_JOKERS = 4
 
 cdef struct Job:
     const uint8_t* hands
@@ -51,6 +64,10 @@ cdef struct Job:
     const int8_t* jokers          # jokers per row, apart from the counts
     uint64_t joker_mask           # kinds whose copies are jokers
     bint fifth                    # a joker may be a copy beyond the fourth
+    const int8_t* scopes          # NULL, or (N_SCOPES, n_rows) scoped joker counts
+    Py_ssize_t n_rows
+    int n_present                 # scopes with a non-zero count somewhere, and their indices
+    int present[9]
     Py_ssize_t start
     Py_ssize_t stop
     int op
@@ -116,6 +133,14 @@ cdef void run_rows(Job* job) noexcept nogil:
     cdef uint64_t* out_u64 = <uint64_t*>job.out
     cdef uint64_t four, w
     cdef Ctx ctx
+    cdef Scoped sj
+    cdef const int8_t* scopes = job.scopes
+    cdef Py_ssize_t n_rows = job.n_rows
+    cdef bint scoped = False
+    cdef int n_present = job.n_present, v
+    cdef int present[9]
+    for i in range(N_SCOPES):
+        present[i] = job.present[i]
     ctx.forms = forms
     ctx.quads = job.quads
     ctx.thirteen_play = hand_size == 13
@@ -132,12 +157,58 @@ cdef void run_rows(Job* job) noexcept nogil:
                 return
             ctx.jokers += split_jokers(row, jm, tmp)
             h = tmp
+        if scopes != NULL:
+            for i in range(N_SCOPES):
+                sj.n[i] = 0
+            sj.n[SC_ANY] = ctx.jokers
+            sj.total = ctx.jokers
+            for i in range(n_present):
+                v = scopes[present[i] * n_rows + r]
+                sj.n[present[i]] += v
+                sj.total += v
+            ctx.jokers = sj.total
+            scoped = scoped_restricted(&sj)
+            if scoped and sj.total > MAX_SCOPED:
+                job.bad_row = r
+                job.bad = BAD_JOKERS
+                return
         bad = check_row(h, k, ctx.jokers, hand_size, op, forms, ctx.thirteen_play, &n)
         if bad != BAD_NONE:
             job.bad_row = r
             job.bad = bad
             return
         ctx.melds = k
+        if scoped:
+            if op == OP_SHANTEN:
+                out_i8[r] = <int8_t>(scoped_distance(T, h, n // 3, &ctx, &sj) - 1)
+            elif op == OP_IS_WIN:
+                out_u8[r] = scoped_complete(T, h, n // 3, &ctx, &sj)
+            elif op == OP_WAITS:
+                w = scoped_waits(T, h, &ctx, &sj, &four)
+                if jm:
+                    w &= ~jm
+                    held4 = 0
+                    for i in range(34):
+                        if (jm >> i) & 1 and row[i] == 4:
+                            held4 |= (<uint64_t>1) << i
+                    sj.n[SC_ANY] += 1
+                    sj.total += 1
+                    if scoped_complete(T, h, (n + 1) // 3, &ctx, &sj):
+                        w |= jm
+                    four |= held4
+                out_u64[r] = w if exhausted else (w & ~four)
+            else:
+                w = scoped_useful(T, h, n // 3, &ctx, &sj, &distance)
+                if jm:
+                    w &= ~jm
+                    sj.n[SC_ANY] += 1
+                    sj.total += 1
+                    if scoped_distance(T, h, n // 3, &ctx, &sj) < distance:
+                        for i in range(34):
+                            if (jm >> i) & 1 and row[i] < 4:
+                                w |= (<uint64_t>1) << i
+                out_u64[r] = w
+            continue
         if op == OP_SHANTEN:
             out_i8[r] = <int8_t>(hand_distance(T, h, n // 3, &ctx) - 1)
         elif op == OP_IS_WIN:
@@ -273,8 +344,37 @@ def joker_kinds_mask(joker_tiles):
     return _analysis._joker_mask(joker_tiles)
 
 
+def coerce_scopes(jokers_by_scope, Py_ssize_t n):
+    """(N_SCOPES, n) int8 scoped joker counts from a mapping scope -> int or int array (n,);
+    None when there are none."""
+    if jokers_by_scope is None:
+        return None
+    if not hasattr(jokers_by_scope, "items"):
+        raise TypeError(f"jokers_by_scope must be a mapping scope -> count, "
+                        f"got {type(jokers_by_scope).__name__}")
+    out = np.zeros((N_SCOPES, n), dtype=np.int8)
+    tot = np.zeros(n, dtype=np.int16)
+    for name, v in jokers_by_scope.items():
+        if not isinstance(name, str) or name not in SCOPES:
+            raise ValueError(f"jokers_by_scope: unknown scope {name!r} (scopes: {', '.join(SCOPES)})")
+        if isinstance(v, (bool, np.bool_)):
+            raise TypeError(f"jokers_by_scope[{name!r}] must be an int or an int array, got bool")
+        col = _per_row(v, n, f"jokers_by_scope[{name!r}]", MAX_SCOPED)
+        out[SCOPES.index(name)] += col
+        tot += col
+    if n:
+        if tot.max() > MAX_SCOPED:
+            row = int(np.argmax(tot > MAX_SCOPED))
+            raise ValueError(f"jokers_by_scope: row {row} holds {int(tot[row])} jokers: at most "
+                             f"{MAX_SCOPED} scoped jokers")
+    return np.ascontiguousarray(out)
+
+
 def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, const int8_t[::1] jokers,
-              uint64_t jm, Py_ssize_t r, int bad, int op, int hand_size):
+              uint64_t jm, Py_ssize_t r, int bad, int op, int hand_size, scopes=None):
+    if bad == BAD_JOKERS:
+        return (f"hands[{r}] has more than {MAX_SCOPED} jokers in all (jokers_by_scope, jokers, "
+                f"joker_tiles): at most {MAX_SCOPED} with scoped jokers")
     if bad == BAD_COUNT:
         for i in range(34):
             if hands[r, i] > 4:
@@ -282,6 +382,8 @@ def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, const int8_t
     k = melds[r]
     n = sum(hands[r, i] for i in range(34) if not (jm >> i) & 1)
     j = jokers[r] + sum(hands[r, i] for i in range(34) if (jm >> i) & 1)
+    if scopes is not None:
+        j += int(scopes[:, r].sum())
     base = hand_size - 3 * k
     what = f"{n} tiles and {j} jokers" if j else f"{n} tiles"
     if bad == BAD_SIZE:
@@ -297,7 +399,8 @@ def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, const int8_t
 
 
 cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, workers, out_dtype,
-                 bint include_exhausted=False, jokers=0, joker_tiles=None, bint fifth=True):
+                 bint include_exhausted=False, jokers=0, joker_tiles=None, bint fifth=True,
+                 jokers_by_scope=None):
     cdef int hand_size = check_hand_size(hand_size_arg)
     cdef uint64_t jm = joker_kinds_mask(joker_tiles)
     cdef int fmask = forms_mask(forms)
@@ -306,12 +409,15 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
     cdef Py_ssize_t n = arr.shape[0]
     mk = coerce_melds(melds, n, hand_size)
     jk = coerce_jokers(jokers, n)
+    sc = coerce_scopes(jokers_by_scope, n)
     out = np.empty(n, dtype=out_dtype)
     if n == 0:
         return out
     cdef const uint8_t[:, ::1] hv = arr
     cdef const int8_t[::1] mv = mk
     cdef const int8_t[::1] jv = jk
+    cdef const int8_t[:, ::1] sv = sc if sc is not None else np.zeros((N_SCOPES, 1), np.int8)
+    present = [] if sc is None else [i for i in range(N_SCOPES) if sc[i].any()]
     cdef Py_ssize_t per = 16384
     cdef Py_ssize_t n_jobs = (n + per - 1) // per
     if nworkers > 1 and n_jobs < 4 * nworkers and n > 2048:
@@ -326,6 +432,11 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
         runner.jobs[i].jokers = &jv[0]
         runner.jobs[i].joker_mask = jm
         runner.jobs[i].fifth = fifth
+        runner.jobs[i].scopes = &sv[0, 0] if sc is not None else NULL
+        runner.jobs[i].n_rows = n
+        runner.jobs[i].n_present = len(present)
+        for j in range(N_SCOPES):
+            runner.jobs[i].present[j] = present[j] if j < len(present) else 0
         runner.jobs[i].start = min(i * step, n)
         runner.jobs[i].stop = min((i + 1) * step, n)
         runner.jobs[i].op = op
@@ -344,42 +455,46 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
     for i in range(n_jobs):
         if runner.jobs[i].bad != BAD_NONE:
             raise ValueError(_describe(hv, mv, jv, jm, runner.jobs[i].bad_row, runner.jobs[i].bad, op,
-                                       hand_size))
+                                       hand_size, sc))
     return out
 
 
 def shanten(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
-            jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None):
+            jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None,
+            jokers_by_scope=None):
     """Shanten of every row of an (N, 34) count array -> int8[N] (-1 complete, 0 tenpai, ...).
 
     ``melds``: a count for all rows or one per row. Rows may hold 3M+1 or 3M+2 tiles.
+    ``jokers_by_scope``: scope name -> jokers (an int, or an int array of shape (N,) per row).
     """
     return _run(OP_SHANTEN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.int8,
-                False, jokers, joker_tiles, allow_fifth_copy)
+                False, jokers, joker_tiles, allow_fifth_copy, jokers_by_scope)
 
 
 def is_win(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True, hand_size=13,
-           jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None):
+           jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None,
+           jokers_by_scope=None):
     """Win check of every row (3M+2 tiles each) -> bool[N]."""
     return _run(OP_IS_WIN, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.bool_,
-                False, jokers, joker_tiles, allow_fifth_copy)
+                False, jokers, joker_tiles, allow_fifth_copy, jokers_by_scope)
 
 
 def waits(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
           bint include_exhausted=False, hand_size=13, jokers=0, joker_tiles=None,
-          bint allow_fifth_copy=True, workers=None):
+          bint allow_fifth_copy=True, workers=None, jokers_by_scope=None):
     """Waits of every row (3M+1 tiles each) -> uint64[N] bit masks, bit i = tile index i.
 
     Tiles the row holds four of are left out unless ``include_exhausted``. Tenpai rows are the
     non-zero ones.
     """
     return _run(OP_WAITS, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64,
-                include_exhausted, jokers, joker_tiles, allow_fifth_copy)
+                include_exhausted, jokers, joker_tiles, allow_fifth_copy, jokers_by_scope)
 
 
 def useful_tiles(hands, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=True,
-                 hand_size=13, jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None):
+                 hand_size=13, jokers=0, joker_tiles=None, bint allow_fifth_copy=True, workers=None,
+                 jokers_by_scope=None):
     """Tiles whose draw lowers the shanten of every row (3M+1 tiles each) -> uint64[N] masks."""
     return _run(OP_USEFUL, hands, melds, forms, quads_as_two_pairs, hand_size, workers, np.uint64,
-                False, jokers, joker_tiles, allow_fifth_copy)
+                False, jokers, joker_tiles, allow_fifth_copy, jokers_by_scope)
 

@@ -445,17 +445,24 @@ cdef struct May:               # an optional stand-in of one deal: up to ``copie
     int copies
 
 
-cdef inline int jdist(const Tables* T, uint8_t* e, int M, Ctx* ctx, const May* y) noexcept nogil:
-    """:func:`hand_distance` of the real tiles ``e`` and the jokers, the best over the stand-ins read as
-    the joker kind's face (0 .. ``y.copies`` of them) when ``y`` names one."""
-    cdef int d = hand_distance(T, e, M, ctx), m, most, x
+cdef inline int stand_value(const Tables* T, uint8_t* e, int M, Ctx* ctx, bint complete) noexcept nogil:
+    return (0 if hand_complete(T, e, M, ctx) else 1) if complete else hand_distance(T, e, M, ctx)
+
+
+cdef inline int jbest(const Tables* T, uint8_t* e, int M, Ctx* ctx, const May* y, bint complete) noexcept nogil:
+    """:func:`hand_distance` (``complete``: 0 if :func:`hand_complete`, else 1) of the real tiles ``e`` and the
+    jokers, the best over the stand-ins read as the joker kind's face (0 .. ``y.copies`` of them) when ``y``
+    names one."""
+    cdef int d = stand_value(T, e, M, ctx, complete), m, most, x
     if y.face < 0:
         return d
     most = e[y.stand] if e[y.stand] < y.copies else y.copies
     for m in range(1, most + 1):
+        if d == 0 and complete:
+            break
         e[y.stand] -= m
         e[y.face] += m
-        x = hand_distance(T, e, M, ctx)
+        x = stand_value(T, e, M, ctx, complete)
         e[y.stand] += m
         e[y.face] -= m
         if x < d:
@@ -463,24 +470,12 @@ cdef inline int jdist(const Tables* T, uint8_t* e, int M, Ctx* ctx, const May* y
     return d
 
 
+cdef inline int jdist(const Tables* T, uint8_t* e, int M, Ctx* ctx, const May* y) noexcept nogil:
+    return jbest(T, e, M, ctx, y, False)
+
+
 cdef inline bint jcomplete(const Tables* T, uint8_t* e, int M, Ctx* ctx, const May* y) noexcept nogil:
-    """:func:`hand_complete` with the stand-ins of ``y`` read either way (as :func:`jdist`)."""
-    cdef int m, most
-    cdef bint ok
-    if hand_complete(T, e, M, ctx):
-        return True
-    if y.face < 0:
-        return False
-    most = e[y.stand] if e[y.stand] < y.copies else y.copies
-    for m in range(1, most + 1):
-        e[y.stand] -= m
-        e[y.face] += m
-        ok = hand_complete(T, e, M, ctx)
-        e[y.stand] += m
-        e[y.face] -= m
-        if ok:
-            return True
-    return False
+    return jbest(T, e, M, ctx, y, True) == 0
 
 
 cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, const uint8_t* disc,

@@ -3,6 +3,8 @@
 >>> import mjpy
 >>> [str(r) for r in assignments("4566m123p789s111z", jokers=1)]
 ['3*45m 123p 789s 111z 66m', '456m 123p 789s 111z 66*m', '456*m 123p 789s 111z 66m']
+>>> [str(r) for r in assignments("123m456p789s11z55z", jokers_by_scope={"dragon": 1})]
+['123m 456p 789s 555*z 11z']
 
 A :class:`Reading` is one way to see a winning hand with jokers: its ``form``, its ``groups`` (each
 a :class:`Group`: kind, tile indices, positions held by jokers), the tiles the jokers stand for
@@ -43,6 +45,34 @@ What counts as one reading
   so 硬胡 comes first; then form (:data:`FORMS_ORDER`); then groups (special group, sets by lowest
   tile with pung before sequence, free sets, pairs, free pairs; ties by joker positions).
 
+Scoped jokers (``jokers_by_scope``)
+----------------------------------
+``jokers_by_scope={scope: count}`` adds jokers that may stand only for part of the tiles (at most 8
+of them): ``any`` (all 34 kinds), ``suit_m`` / ``suit_p`` / ``suit_s`` (1-9 of that suit),
+``number`` (any suited tile), ``honor`` (1z-7z), ``wind`` (1z-4z), ``dragon`` (5z-7z) and ``pung``
+(any kind, but only as a member of a pung of the standard form: never in a sequence, the pair, seven
+pairs, thirteen orphans or the knitted forms). ``jokers=`` are ``any`` jokers; ``joker_tiles``
+cannot be combined with scopes (a face joker's scope is not defined).
+
+* **Concrete readings.** A reading is kept when its jokers can be matched one to one to the
+  positions they fill, each joker to a position whose tile is in its scope (a bipartite matching;
+  pung jokers only to positions of ``pung`` groups of the standard form). Which joker takes which
+  position is not part of the reading.
+* **Free groups stay exact.** ``JJJ`` / ``JJ`` now stand for *every* set / pair that the jokers
+  matched to them can form within their scopes (jointly with the rest of the reading: the other
+  free groups, and the four-copy limit when ``allow_fifth_copy=False``, or one pair per kind in
+  seven pairs without ``quads_as_two_pairs``); a reading with free groups is kept when at least one
+  such realisation exists. Three dragon jokers give ``JJJ`` meaning "a dragon pung"; two pung jokers
+  and an ``any`` joker give ``JJJ`` meaning "any pung". Expanding every free group into its fitting
+  concrete realisations gives exactly the concrete readings of the hand.
+
+>>> [str(r) for r in assignments("123m456p789s11z", jokers_by_scope={"pung": 3})]
+['123m 456p 789s JJJ 11z']
+>>> assignments("123m456p789s111z5p", jokers_by_scope={"suit_m": 1})
+Traceback (most recent call last):
+    ...
+ValueError: not a winning hand with these joker scopes: no reading fits them
+
 Forms: ``standard`` (M sets + pair, M = 4 - melds, or 5 - melds when ``hand_size=16``),
 ``seven_pairs`` (concealed 13-tile play; a kind gives at most one pair, or two with
 ``quads_as_two_pairs``), ``thirteen_orphans`` and, with ``"knitted"`` in ``forms``,
@@ -54,7 +84,8 @@ from __future__ import annotations
 
 import operator
 from itertools import combinations
-from typing import List, NamedTuple, Optional, Tuple
+from itertools import combinations_with_replacement, permutations
+from typing import Dict, List, Mapping, NamedTuple, Optional, Tuple
 
 import numpy as np
 from mjcore.analysis import is_win
@@ -64,7 +95,7 @@ from mjcore.types import Decomposition
 from .notation import parse
 from .tiles import tile_index
 
-__all__ = ["assignments", "Reading", "Group", "FORMS_ORDER"]
+__all__ = ["assignments", "Reading", "Group", "FORMS_ORDER", "SCOPES"]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 HONORS = tuple(range(27, 34))
@@ -202,6 +233,143 @@ def _materialize(x):
         return list(x)
     except TypeError:
         return x  # let the kernel name the problem
+
+
+# ---------------------------------------------------------------------------------------------
+# scoped jokers
+
+#: The kinds each joker scope may stand for ("pung": any kind, in a pung of the standard form only).
+SCOPES: Dict[str, frozenset] = {
+    "any": frozenset(range(34)),
+    "suit_m": frozenset(range(0, 9)),
+    "suit_p": frozenset(range(9, 18)),
+    "suit_s": frozenset(range(18, 27)),
+    "number": frozenset(range(27)),
+    "honor": frozenset(range(27, 34)),
+    "wind": frozenset(range(27, 31)),
+    "dragon": frozenset(range(31, 34)),
+    "pung": frozenset(range(34)),
+}
+_MAX_SCOPED = 8
+
+
+def _check_scopes(jokers_by_scope) -> Dict[str, int]:
+    """Validated ``{scope: count}`` without zero counts (one-line TypeError / ValueError)."""
+    if not isinstance(jokers_by_scope, Mapping):
+        raise TypeError(f"jokers_by_scope must be a dict scope -> count, got {type(jokers_by_scope).__name__}")
+    out: Dict[str, int] = {}
+    for scope, n in jokers_by_scope.items():
+        if not isinstance(scope, str) or scope not in SCOPES:
+            raise ValueError(f"jokers_by_scope: unknown scope {scope!r} (known: {', '.join(SCOPES)})")
+        if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)):
+            raise TypeError(f"jokers_by_scope[{scope!r}] must be an int, got {type(n).__name__}")
+        if n < 0:
+            raise ValueError(f"jokers_by_scope[{scope!r}] is negative ({int(n)})")
+        if n:
+            out[scope] = int(n)
+    total = sum(out.values())
+    if total > _MAX_SCOPED:
+        raise ValueError(f"jokers_by_scope holds {total} jokers: at most {_MAX_SCOPED}")
+    return out
+
+
+def _fits(scope: str, v: int, pung_slot: bool) -> bool:
+    return v in SCOPES[scope] and (scope != "pung" or pung_slot)
+
+
+_SETS = tuple((v, v, v) for v in range(34)) + tuple((v, v + 1, v + 2) for v in range(27) if v % 9 <= 6)
+_PAIRS = tuple((v, v) for v in range(34))
+_REAL_CACHE: dict = {}
+
+
+def _realisations(scopes: Tuple[str, ...], kind: str, pung_slots: bool) -> Tuple[Tuple[int, ...], ...]:
+    """Concrete sets / pairs a free group of jokers with these scopes can stand for."""
+    key = (scopes, kind, pung_slots)
+    got = _REAL_CACHE.get(key)
+    if got is None:
+        cands = _SETS if kind == "set" else _PAIRS
+        got = tuple(tiles for tiles in cands
+                    if any(all(_fits(s, t, pung_slots and len(tiles) == 3 and tiles[0] == tiles[2])
+                               for s, t in zip(perm, tiles)) for perm in set(permutations(scopes))))
+        _REAL_CACHE[key] = got
+    return got
+
+
+def _match(positions, pool: Tuple[Tuple[str, int], ...]) -> bool:
+    """Can the jokers of ``pool`` fill ``positions`` ((tile, pung slot) each) one to one?"""
+    jokers = [s for s, n in pool for _ in range(n)]
+    if len(jokers) != len(positions):
+        return False
+    taken = [-1] * len(positions)       # position -> joker holding it (Kuhn's augmenting paths)
+
+    def augment(j, seen):
+        for p, (v, slot) in enumerate(positions):
+            if p not in seen and _fits(jokers[j], v, slot):
+                seen.add(p)
+                if taken[p] < 0 or augment(taken[p], seen):
+                    taken[p] = j
+                    return True
+        return False
+
+    return all(augment(j, set()) for j in range(len(jokers)))
+
+
+def _scoped_ok(r: "Reading", pool: Dict[str, int], tot: List[int], cap: bool, quads: bool) -> bool:
+    """Is there a matching of the scoped jokers to the reading (free groups realised jointly)?"""
+    positions, free = [], []
+    counts = list(tot)
+    for g in r.groups:
+        if g.free:
+            free.append(g.kind)
+            continue
+        slot = g.kind == "pung" and r.form == "standard"
+        for p in g.joker_at:
+            positions.append((g.tiles[p], slot))
+            counts[g.tiles[p]] += 1
+    if r.form == "seven_pairs":
+        limit = 4 if quads else 2      # kinds of seven pairs never exceed these counts
+    else:
+        limit = 4 if cap else None
+    pung_slots = r.form == "standard"
+    memo = {}
+
+    def search(i, left, counts):
+        key = (i, left, tuple(counts) if limit is not None else None)
+        if key in memo:
+            return memo[key]
+        ok = False
+        if i == len(free):
+            ok = _match(positions, left)
+        else:
+            size = 3 if free[i] == "set" else 2
+            names = [s for s, n in left]
+            for S in combinations_with_replacement(names, size):
+                rest = dict(left)
+                for s in S:
+                    rest[s] -= 1
+                if any(n < 0 for n in rest.values()):
+                    continue
+                rest_t = tuple((s, n) for s, n in rest.items() if n)
+                for tiles in _realisations(S, free[i], pung_slots):
+                    if limit is not None:
+                        for t in tiles:
+                            counts[t] += 1
+                        fits = all(counts[t] <= limit for t in tiles)
+                        ok = fits and search(i + 1, rest_t, counts)
+                        for t in tiles:
+                            counts[t] -= 1
+                    else:
+                        ok = search(i + 1, rest_t, counts)
+                        if not ok:
+                            break       # without a limit the realisation does not matter
+                    if ok:
+                        break
+                if ok:
+                    break
+        memo[key] = ok
+        return ok
+
+    return search(0, tuple(sorted(pool.items())), counts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -526,13 +694,22 @@ def _sort_key(r: Reading):
 
 
 def assignments(hand, *, jokers=0, joker_tiles=None, melds=0, forms=DEFAULT_FORMS,
-                quads_as_two_pairs=True, allow_fifth_copy=True, hand_size=13) -> List[Reading]:
+                quads_as_two_pairs=True, allow_fifth_copy=True, hand_size=13,
+                jokers_by_scope: Optional[Mapping[str, int]] = None) -> List[Reading]:
     """Every distinct reading of a winning hand with jokers, as :class:`Reading` (see the module doc).
 
     ``hand``: the real tiles (notation, 34 counts, ...); ``jokers``: jokers held apart from the
-    counts; ``joker_tiles``: kinds whose copies in ``hand`` are jokers (their face is that kind).
+    counts; ``joker_tiles``: kinds whose copies in ``hand`` are jokers (their face is that kind);
+    ``jokers_by_scope``: more jokers held apart, ``{scope: count}``, each standing only for the
+    tiles of its scope (:data:`SCOPES`; see "Scoped jokers" in the module doc).
     Raises ValueError when the hand is not a win (the message and argument checks are
-    :func:`mjpy.is_win`'s).
+    :func:`mjpy.is_win`'s) or when no reading fits the scopes.
+
+    >>> rs = assignments("4566m123p789s11z", jokers_by_scope={"pung": 1, "any": 1})
+    >>> len(assignments("4566m123p789s11z", jokers=2)), len(rs)     # the pung joker needs a pung
+    (11, 6)
+    >>> [str(r) for r in rs][:2]
+    ['3*45m 666*m 123p 789s 11z', '3*45m 123p 789s 111*z 66m']
 
     >>> rs = assignments("123m456p789s11z555z", joker_tiles="5z")    # the three 中 are jokers
     >>> [(str(r), r.natural, r.substitutes) for r in rs[:2]]
@@ -543,6 +720,18 @@ def assignments(hand, *, jokers=0, joker_tiles=None, melds=0, forms=DEFAULT_FORM
     hand = _materialize(hand)
     melds = _materialize(melds)
     joker_tiles = _materialize(joker_tiles)
+    scoped: Dict[str, int] = {}
+    if jokers_by_scope is not None:
+        scoped = _check_scopes(jokers_by_scope)
+        if joker_tiles is not None:
+            raise ValueError("jokers_by_scope cannot be combined with joker_tiles")
+        if isinstance(jokers, (bool, np.bool_)) or not isinstance(jokers, (int, np.integer)):
+            raise TypeError(f"jokers must be an int, got {type(jokers).__name__}")
+        if jokers < 0:
+            raise ValueError(f"jokers is negative ({int(jokers)})")
+        if jokers:
+            scoped["any"] = scoped.get("any", 0) + int(jokers)
+        jokers = sum(scoped.values())
     win = is_win(hand, melds=melds, forms=forms, jokers=jokers, joker_tiles=joker_tiles,
                  quads_as_two_pairs=quads_as_two_pairs, allow_fifth_copy=allow_fifth_copy,
                  hand_size=hand_size)
@@ -579,5 +768,9 @@ def assignments(hand, *, jokers=0, joker_tiles=None, melds=0, forms=DEFAULT_FORM
         _knitted(c, k, n_melds, tot, cap, faces, out)
     if not out:  # the kernel's check and this enumeration agree (tested); never return an empty list
         raise ValueError("not a winning hand: no reading of the jokers completes it")
+    if any(s != "any" for s in scoped):
+        out = [r for r in out if _scoped_ok(r, scoped, tot, cap, quads_as_two_pairs)]
+        if not out:
+            raise ValueError("not a winning hand with these joker scopes: no reading fits them")
     out.sort(key=_sort_key)
     return out

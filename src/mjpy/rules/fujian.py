@@ -17,7 +17,7 @@ gives 0 for a win and -1 otherwise. Rules and choices: docs/rules.md#fujian.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 import numpy as np
 
@@ -27,9 +27,8 @@ from mjcore import batch as _batch
 from .. import wildcards
 from ..assign import assignments
 from ..meld import coerce_melds
-from ..notation import NotationError, _coerce_counts, parse_hand
 from ..tiles import TILE_NAMES, tile_index
-from .interface import Result, RuleSet
+from .interface import Result, RuleSet, hand_and_melds
 
 __all__ = ["FujianRules", "DEFAULTS"]
 
@@ -116,20 +115,7 @@ class FujianRules(RuleSet):
         return self.jokers(indicator, joker_tiles).kinds
 
     def _hand(self, hand, melds, size: int):
-        if isinstance(hand, str):
-            try:
-                counts, inline = parse_hand(hand)
-            except NotationError as e:
-                raise e.relabel(f"fujian: hand {hand!r}") from None
-            counts = np.asarray(counts, np.uint8)
-            ms = list(inline)
-        else:
-            counts, ms = _coerce_counts(hand), []
-        if melds:
-            _, lst = coerce_melds(melds)
-            if lst is None:
-                raise ValueError("fujian: melds must be the melds themselves (e.g. [Meld('pon', '555p')]), not a count")
-            ms += lst
+        counts, ms = hand_and_melds("fujian", hand, melds)
         if len(ms) > 4:
             raise ValueError(f"fujian: {len(ms)} melds, at most 4")
         need = size - 3 * len(ms)

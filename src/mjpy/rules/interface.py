@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
-__all__ = ["Result", "RuleSet", "SITUATION_FLAGS"]
+__all__ = ["Result", "RuleSet", "SITUATION_FLAGS", "hand_and_melds"]
 
 #: The situational flags every ``score`` accepts (a rule set without a fan for one ignores it).
 SITUATION_FLAGS = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer")
@@ -54,6 +54,34 @@ class Result:
         if self.detail is not None and hasattr(self.detail, "to_dict"):
             d["detail"] = self.detail.to_dict()
         return d
+
+
+def hand_and_melds(name: str, hand, melds):
+    """``(counts (34,) uint8, [Meld, ...])`` of a rule set's hand: notation (melds in brackets allowed) or 34
+    counts, plus ``melds`` (a list of :class:`mjpy.Meld`); the rule set's ``name`` starts each error.
+
+    >>> c, ms = hand_and_melds("x", "[777z]123m", ())
+    >>> int(c.sum()), [str(m) for m in ms]
+    (3, ['[777z]'])
+    """
+    from ..meld import coerce_melds
+    from ..notation import NotationError, _coerce_counts, parse_hand
+
+    if isinstance(hand, str):
+        try:
+            counts, inline = parse_hand(hand)
+        except NotationError as e:
+            raise e.relabel(f"{name}: hand {hand!r}") from None
+        counts = np.asarray(counts, np.uint8)
+        meld_list = list(inline)
+    else:
+        counts, meld_list = _coerce_counts(hand), []
+    if melds:
+        _, lst = coerce_melds(melds)
+        if lst is None:
+            raise ValueError(f"{name}: melds must be the melds themselves (e.g. [Meld('pon', '555p')]), not a count")
+        meld_list += lst
+    return counts, meld_list
 
 
 class RuleSet:

@@ -27,9 +27,9 @@ from mjcore.batch import coerce_hands
 from mjcore.analysis import is_win as _kernel_is_win
 
 from ...meld import Meld, coerce_melds
-from ...notation import NotationError, _coerce_counts, _parse_cached, parse_hand
+from ...notation import NotationError, _parse_cached
 from ...tiles import TILE_NAMES, suit_number, tile_index
-from ..interface import Result, RuleSet
+from ..interface import Result, RuleSet, hand_and_melds
 from .facts import FACTS, AttrDict, Situation, facts
 from .compiled import compile_table, exact
 from .readings import Reading, readings
@@ -402,21 +402,7 @@ class TableRules(RuleSet):
     # -- input ----------------------------------------------------------------------------------
     def _hand(self, hand, melds, size: int):
         """(counts as a (34,) uint8 array, [(kind, lowest tile)]) checked: tile set, copies, size."""
-        if isinstance(hand, str):
-            try:
-                counts, inline = parse_hand(hand)
-            except NotationError as e:
-                raise e.relabel(f"{self.name}: hand {hand!r}") from None
-            counts = np.asarray(counts, np.uint8)
-            meld_list = list(inline)
-        else:
-            counts, meld_list = _coerce_counts(hand), []
-        if melds:
-            k, lst = coerce_melds(melds)
-            if lst is None:
-                raise ValueError(f"{self.name}: melds must be the melds themselves (e.g. [Meld('pon', '555p')]), "
-                                 f"not a count")
-            meld_list += lst
+        counts, meld_list = hand_and_melds(self.name, hand, melds)
         ms = []
         for m in meld_list:
             if m.kind == "kan":

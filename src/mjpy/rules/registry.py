@@ -90,6 +90,8 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
                 docs="docs/rules.md#fuzhou"),
     RuleSetInfo("xuzhou", "Xuzhou 徐州 配兒 (平胡 on a 夾, 七對, 亂牌, 跑配成牌; 天胡 ×2)", 34, 0, 4, 13, "倍", _STD2,
                 jokers="xuzhou", binding="mjpy.rules.xuzhou:TableRules", docs="docs/rules.md#xuzhou"),
+    RuleSetInfo("yangzhou", "Yangzhou 扬州 (no 吃; 屁胡 1 / 對對胡 2 / 混一色 2 / 清一色 4 / 混對對 4 / 清對對 4: the highest)", 34,
+                0, 4, 13, "倍", _STD2, binding="mjpy.rules.yangzhou:TableRules", docs="docs/rules.md#yangzhou"),
     RuleSetInfo("fujian", "Fujian 福建 百搭 (帶弟 / 活動百搭: win, waits, readings; the source gives no scoring)", 34, 0, 4,
                 13, "", ("standard",), jokers="fujian", binding="mjpy.rules.fujian:FujianRules",
                 docs="docs/rules.md#fujian"),

@@ -1,0 +1,77 @@
+"""Yangzhou 扬州 benchmarks: ``score_batch`` per row (1 and 2 workers), ``score`` per hand beside the plain
+reference of the tests (tests/reference_yangzhou.py).
+
+``pytest bench/test_bench_yangzhou.py --benchmark-enable --benchmark-columns=min`` times them; without it each
+test checks its calls on a few rows. Hand set: tests/test_yangzhou.py's seeded random hands (complete hands of
+every motif, 0-2 碰 / 槓 melds, some 吃 and near misses), repeated to the row count.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+
+import reference_yangzhou as Y  # noqa: E402
+from test_yangzhou import meld_obj, random_hand  # noqa: E402
+from mjpy import rules  # noqa: E402
+from mjpy.rules.engine import melds_array  # noqa: E402
+
+N_ROWS = 200_000
+
+
+def _cases(n):
+    rng = random.Random(2026)
+    out = []
+    for _ in range(n):
+        c, m = random_hand(rng)
+        out.append((c, m, next(t for t in range(34) if c[t])))
+    return out
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_yangzhou_score_batch(benchmark, workers):
+    rs = rules.get("yangzhou", qidui=2)
+    cases = _cases(2000)
+    n = N_ROWS if not benchmark.disabled else 400
+    rep = -(-n // len(cases))
+    h = np.tile(np.array([c for c, _, _ in cases], np.uint8), (rep, 1))[:n]
+    w = np.tile(np.array([w for _, _, w in cases]), rep)[:n]
+    m = np.tile(melds_array([[meld_obj(k, t) for k, t in ms] for _, ms, _ in cases]), (rep, 1, 1))[:n]
+    got = rs.score_batch(h[:400], w[:400], melds=m[:400])
+    want = [(lambda v: v[1] if v[0] else -1)(Y.ref_yangzhou_score(c, ms, qidui=2)) for c, ms, _ in cases[:400]]
+    assert got.tolist() == want
+    benchmark.group = "yangzhou score_batch"
+    if benchmark.disabled:
+        return
+    benchmark.pedantic(lambda: rs.score_batch(h, w, melds=m, workers=workers), rounds=3, iterations=1)
+    per = min(benchmark.stats.stats.data) / n
+    benchmark.extra_info.update(ns_per_row=round(per * 1e9), rows_per_s=round(1 / per))
+
+
+@pytest.mark.parametrize("impl", ["mjpy", "reference"])
+def test_yangzhou_score(benchmark, impl):
+    rs = rules.get("yangzhou", qidui=2)
+    cases = _cases(500)
+    rows = [(np.array(c, np.uint8), [meld_obj(k, t) for k, t in ms], w) for c, ms, w in cases]
+
+    def engine(rs_rows):
+        for h, ms, w in rs_rows:
+            rs.score(h, ms, w)
+
+    def reference(cs):
+        for c, ms, _ in cs:
+            Y.ref_yangzhou_score(c, ms, qidui=2)
+
+    benchmark.group = "yangzhou score"
+    if benchmark.disabled:
+        engine(rows[:20])
+        return
+    fn, args = (engine, rows) if impl == "mjpy" else (reference, cases)
+    benchmark.pedantic(fn, args=(args,), rounds=3, iterations=1)
+    per = min(benchmark.stats.stats.data) / len(args)
+    benchmark.extra_info.update(us_per_hand=round(per * 1e6, 2))

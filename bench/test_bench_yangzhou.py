@@ -1,5 +1,5 @@
-"""Yangzhou 扬州 benchmarks: ``score_batch`` per row (1 and 2 workers), ``score`` per hand beside the plain
-reference of the tests (tests/reference_yangzhou.py).
+"""Yangzhou 扬州, Inner Mongolia 内蒙 and Hebei 河北 benchmarks: ``score_batch`` per row (1 and 2 workers), ``score`` per hand beside the plain
+reference of the tests (tests/reference_yangzhou.py, tests/reference_conditions.py).
 
 ``pytest bench/test_bench_yangzhou.py --benchmark-enable --benchmark-columns=min`` times them; without it each
 test checks its calls on a few rows. Hand set: tests/test_yangzhou.py's seeded random hands (complete hands of
@@ -16,6 +16,7 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
+import reference_conditions as C  # noqa: E402
 import reference_yangzhou as Y  # noqa: E402
 from test_yangzhou import meld_obj, random_hand  # noqa: E402
 from mjpy import rules  # noqa: E402
@@ -34,8 +35,9 @@ def _cases(n):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_yangzhou_score_batch(benchmark, workers):
-    rs = rules.get("yangzhou", qidui=2)
+@pytest.mark.parametrize("name", ["yangzhou", "neimenggu", "hebei"])
+def test_score_batch(benchmark, name, workers):
+    rs = rules.get(name, **({"qidui": 2} if name == "yangzhou" else {}))
     cases = _cases(2000)
     n = N_ROWS if not benchmark.disabled else 400
     rep = -(-n // len(cases))
@@ -43,9 +45,13 @@ def test_yangzhou_score_batch(benchmark, workers):
     w = np.tile(np.array([w for _, _, w in cases]), rep)[:n]
     m = np.tile(melds_array([[meld_obj(k, t) for k, t in ms] for _, ms, _ in cases]), (rep, 1, 1))[:n]
     got = rs.score_batch(h[:400], w[:400], melds=m[:400])
-    want = [(lambda v: v[1] if v[0] else -1)(Y.ref_yangzhou_score(c, ms, qidui=2)) for c, ms, _ in cases[:400]]
+    if name == "yangzhou":
+        want = [(lambda v: v[1] if v[0] else -1)(Y.ref_yangzhou_score(c, ms, qidui=2)) for c, ms, _ in cases[:400]]
+    else:
+        ref = C.ref_neimenggu if name == "neimenggu" else C.ref_hebei
+        want = [0 if ref(c, ms)[0] else -1 for c, ms, _ in cases[:400]]
     assert got.tolist() == want
-    benchmark.group = "yangzhou score_batch"
+    benchmark.group = f"{name} score_batch"
     if benchmark.disabled:
         return
     benchmark.pedantic(lambda: rs.score_batch(h, w, melds=m, workers=workers), rounds=3, iterations=1)
@@ -54,8 +60,11 @@ def test_yangzhou_score_batch(benchmark, workers):
 
 
 @pytest.mark.parametrize("impl", ["mjpy", "reference"])
-def test_yangzhou_score(benchmark, impl):
-    rs = rules.get("yangzhou", qidui=2)
+@pytest.mark.parametrize("name", ["yangzhou", "neimenggu", "hebei"])
+def test_score(benchmark, name, impl):
+    rs = rules.get(name, **({"qidui": 2} if name == "yangzhou" else {}))
+    ref = {"yangzhou": lambda c, ms: Y.ref_yangzhou_score(c, ms, qidui=2), "neimenggu": C.ref_neimenggu,
+           "hebei": C.ref_hebei}[name]
     cases = _cases(500)
     rows = [(np.array(c, np.uint8), [meld_obj(k, t) for k, t in ms], w) for c, ms, w in cases]
 
@@ -65,9 +74,9 @@ def test_yangzhou_score(benchmark, impl):
 
     def reference(cs):
         for c, ms, _ in cs:
-            Y.ref_yangzhou_score(c, ms, qidui=2)
+            ref(c, ms)
 
-    benchmark.group = "yangzhou score"
+    benchmark.group = f"{name} score"
     if benchmark.disabled:
         engine(rows[:20])
         return

@@ -136,6 +136,7 @@ FACT_NAMES = (
     "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers", "win_middle",
     "win_rank", "win_joker",
     "all_sets_terminal", "pair_terminal", "n_quads_held", "n_pon_fourth_held", "n_kongs", "dingque_held",
+    "n_yaojiu_pungs",
     "context_count",
     "self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
     "kong_discard",
@@ -150,7 +151,7 @@ cdef enum:
     X_N_OPEN, X_N_ANKAN, X_N_MINGANG, X_ALL_MELDS_OPEN, X_N_CHI, X_JOKER_MELDED
     X_N_SUB, X_JOKERS_HELD, X_N_JOKERS, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
     X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH, X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER
-    X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_N_PON_FOURTH, X_N_KONGS, X_DINGQUE_HELD
+    X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_N_PON_FOURTH, X_N_KONGS, X_DINGQUE_HELD, X_N_YAOJIU_PUNGS
     X_CONTEXT           # a number from the caller's context (Hangzhou: 财飘 in a row), flags bits 20-23
     X_SELF_DRAWN        # the situation flags follow in the order of FLAG_NAMES
     NF = X_SELF_DRAWN + 9
@@ -369,6 +370,7 @@ cdef struct Ctx:
     uint64_t meld_kinds
     int meld_pungs_dragon
     int meld_pungs_wind
+    int meld_yaojiu             # declared pons / kongs of a 1, 9 or honour
     int meld_seat
     int meld_round
     int meld_chows
@@ -616,7 +618,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     cdef uint64_t km = c.meld_kinds
     cdef const Grp* gr
     cdef int chow_of[27]
-    cdef int drag = c.meld_pungs_dragon, wind = c.meld_pungs_wind
+    cdef int drag = c.meld_pungs_dragon, wind = c.meld_pungs_wind, yaojiu = c.meld_yaojiu
     cdef int seat_p = c.meld_seat, round_p = c.meld_round
     cdef int concealed_sets = 0
     cdef bint sets_term = c.meld_sets_terminal
@@ -646,6 +648,8 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
             concealed_sets += 1
             n_pungs += 1
             rep = gr.rep[0]
+            if (ORPHAN_MASK >> rep) & 1:
+                yaojiu += 1
             if rep >= 31:
                 drag += 1
             elif rep >= 27:
@@ -673,6 +677,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     f[X_ALL_CHOWS] = std and n_pungs == 0
     f[X_ALL_PUNGS_EXPOSED] = std and concealed_sets == 0 and c.meld_all_exposed
     f[X_N_DRAGON] = drag
+    f[X_N_YAOJIU_PUNGS] = yaojiu
     f[X_N_WIND] = wind
     f[X_SEAT_PUNG] = seat_p
     f[X_ROUND_PUNG] = round_p
@@ -1965,6 +1970,7 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
     c.meld_kinds = 0
     c.meld_pungs_dragon = c.meld_pungs_wind = c.meld_seat = c.meld_round = 0
     c.meld_chows = c.meld_pungs = 0
+    c.meld_yaojiu = 0
     c.meld_all_exposed = 1
     c.meld_sets_terminal = 1
     c.meld_chow_starts = 0
@@ -1990,6 +1996,8 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
             if not (ORPHAN_MASK >> t) & 1:
                 c.meld_sets_terminal = 0
             c.meld_counts[t] += 3 if k == M_PON else 4
+            if (ORPHAN_MASK >> t) & 1:
+                c.meld_yaojiu += 1
             if t >= 31:
                 c.meld_pungs_dragon += 1
             elif t >= 27:

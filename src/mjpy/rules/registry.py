@@ -92,6 +92,10 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
                 jokers="xuzhou", binding="mjpy.rules.xuzhou:TableRules", docs="docs/rules.md#xuzhou"),
     RuleSetInfo("yangzhou", "Yangzhou 扬州 (no 吃; 屁胡 1 / 對對胡 2 / 混一色 2 / 清一色 4 / 混對對 4 / 清對對 4: the highest)", 34,
                 0, 4, 13, "倍", _STD2, binding="mjpy.rules.yangzhou:TableRules", docs="docs/rules.md#yangzhou"),
+    RuleSetInfo("neimenggu", "Inner Mongolia 内蒙 (win conditions: a pung, an open hand, a 么九 or 箭刻; no scoring)", 34,
+                0, 4, 13, "", ("standard",), binding="mjpy.rules.neimenggu:TableRules", docs="docs/rules.md#neimenggu"),
+    RuleSetInfo("hebei", "Hebei 河北 (no 吃, discard wins; win and waits, no scoring)", 34, 0, 4, 13, "", _STD2,
+                binding="mjpy.rules.hebei:TableRules", docs="docs/rules.md#hebei"),
     RuleSetInfo("fujian", "Fujian 福建 百搭 (帶弟 / 活動百搭: win, waits, readings; the source gives no scoring)", 34, 0, 4,
                 13, "", ("standard",), jokers="fujian", binding="mjpy.rules.fujian:FujianRules",
                 docs="docs/rules.md#fujian"),
@@ -106,7 +110,7 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
 #: Other names accepted for a rule set.
 ALIASES: Mapping[str, str] = MappingProxyType({
     "sichuan": "sichuan_fan", "xuezhan": "sichuan_fan", "chengdu": "chengdu_simple",
-    "mcr": "guobiao", "gb": "guobiao", "tuidaohu": "guangdong_tuidao", "jipinghu": "guangdong_jipinghu",
+    "mcr": "guobiao", "gb": "guobiao", "inner_mongolia": "neimenggu", "tuidaohu": "guangdong_tuidao", "jipinghu": "guangdong_jipinghu",
 })
 
 

@@ -26,7 +26,7 @@ FACT_INDEX: Dict[str, int] = {n: i for i, n in enumerate(_engine.FACT_NAMES)}
 NF = len(_engine.FACT_NAMES)
 #: facts known before any reading (the situation, the melds): win conditions on these alone are
 #: checked first, so that such a refusal names the condition even for an incomplete hand
-HAND_LEVEL = frozenset(_engine.FLAG_NAMES) | {"n_chi", "joker_melded", "context_count"}
+HAND_LEVEL = frozenset(_engine.FLAG_NAMES) | {"n_chi", "n_open_melds", "joker_melded", "context_count"}
 _MODES = {"sum": 0, "max": 1, "product": 2}
 _ROLES = {"add": 0, "special": 1, "factor": 2}
 

@@ -82,6 +82,7 @@ FACTS: Mapping[str, str] = {
     "n_pon_fourth_held": "declared pons whose fourth tile is among the concealed tiles",
     "n_kongs": "declared kongs (concealed and exposed)",
     "dingque_held": "tiles of the 定缺 suit (situation ``dingque``) are in the hand or its melds",
+    "n_yaojiu_pungs": "pungs and kongs of a 1, 9 or honour (declared melds included; 内蒙 幺九刻)",
     # the caller's context
     "context_count": "the number the rule set reads from ``context`` (Hangzhou: 财飘 in a row); 0 without",
     # situation (from the caller)
@@ -242,6 +243,7 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
         n_pon_fourth_held=sum(1 for k, t in melds if k == "pon" and held_n.get(t, 0) >= 1),
         n_kongs=sum(1 for k, _ in melds if k in ("minkan", "kakan", "ankan")),
         dingque_held=int(dq is not None and dq in suits),
+        n_yaojiu_pungs=sum(1 for t in pungs if t in TERMINALS or t >= 27),
         context_count=int(situation.get("context_count", 0)),
     )
     for k in ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",

@@ -565,6 +565,7 @@ class TableRules(RuleSet):
         c, w, jk, face = swap_stand_in(self.spec.stand_in, c, w, jk)
         hand_facts = dict(s)
         hand_facts.update(n_chi=sum(1 for k, _ in ms if k == "chi"),
+                          n_open_melds=sum(1 for k, _ in ms if k in ("chi", "pon", "minkan", "kakan")),
                           joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms)))
         assert set(hand_facts) - {"seat_wind", "round_wind", "dingque"} <= set(FACTS)
         for cond in self.table.wins:

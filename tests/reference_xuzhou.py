@@ -1,4 +1,4 @@
-"""Slow, plain reference for Xuzhou 徐州麻将 (the rules of /work/notes/xuzhou.md, as mjpy implements them).
+"""Slow, plain reference for Xuzhou 徐州麻将 (the rules of docs/rules.md#xuzhou, as mjpy implements them).
 
 Nothing here imports ``src/`` (neither ``mjpy`` nor ``mjcore``): this module is the yardstick the rule
 engine is checked against, so it is written to be obviously right, not fast.  Only the notation

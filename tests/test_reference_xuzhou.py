@@ -1,7 +1,7 @@
 """Self-checks of the plain Xuzhou 徐州麻将 reference (tests/reference_xuzhou.py) and its generator
 (tests/regional_gen_xuzhou.py).
 
-* hand-worked examples of every rule of /work/notes/xuzhou.md (each worked out in its comment);
+* hand-worked examples of every rule of docs/rules.md#xuzhou (each worked out in its comment);
 * refusals (ValueError / TypeError) and the melded 配兒;
 * waits worked by hand, and waits == the tiles whose 14-tile hand wins;
 * a seeded sweep against an independent brute force (every joker value tried one joker at a time

@@ -35,7 +35,7 @@ def _cases(n):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-@pytest.mark.parametrize("name", ["yangzhou", "neimenggu", "hebei"])
+@pytest.mark.parametrize("name", ["yangzhou", "neimenggu", "hebei", "bazhi"])
 def test_score_batch(benchmark, name, workers):
     rs = rules.get(name, **({"qidui": 2} if name == "yangzhou" else {}))
     cases = _cases(2000)
@@ -48,7 +48,7 @@ def test_score_batch(benchmark, name, workers):
     if name == "yangzhou":
         want = [(lambda v: v[1] if v[0] else -1)(Y.ref_yangzhou_score(c, ms, qidui=2)) for c, ms, _ in cases[:400]]
     else:
-        ref = C.ref_neimenggu if name == "neimenggu" else C.ref_hebei
+        ref = {"neimenggu": C.ref_neimenggu, "hebei": C.ref_hebei, "bazhi": C.ref_bazhi}[name]
         want = [0 if ref(c, ms)[0] else -1 for c, ms, _ in cases[:400]]
     assert got.tolist() == want
     benchmark.group = f"{name} score_batch"
@@ -60,11 +60,11 @@ def test_score_batch(benchmark, name, workers):
 
 
 @pytest.mark.parametrize("impl", ["mjpy", "reference"])
-@pytest.mark.parametrize("name", ["yangzhou", "neimenggu", "hebei"])
+@pytest.mark.parametrize("name", ["yangzhou", "neimenggu", "hebei", "bazhi"])
 def test_score(benchmark, name, impl):
     rs = rules.get(name, **({"qidui": 2} if name == "yangzhou" else {}))
     ref = {"yangzhou": lambda c, ms: Y.ref_yangzhou_score(c, ms, qidui=2), "neimenggu": C.ref_neimenggu,
-           "hebei": C.ref_hebei}[name]
+           "hebei": C.ref_hebei, "bazhi": C.ref_bazhi}[name]
     cases = _cases(500)
     rows = [(np.array(c, np.uint8), [meld_obj(k, t) for k, t in ms], w) for c, ms, w in cases]
 

@@ -7,15 +7,17 @@ literally.
   必須有么九或箭刻": some reading holds a pung or kong (declared or concealed); a chi / pon / exposed kong is declared;
   ``yaojiu="tile"``: a 1, 9 or honour tile somewhere, ``"pung"``: a pung or kong of one. The standard form only.
 * Hebei: no 吃; a pair and four sets, or (``seven_pairs``) seven pairs, concealed (a four of a kind as two pairs).
+* 八枝: "和牌時需要一門有八張以上。和牌：不許吃牌，只能碰一對": a pair and four sets or seven pairs; no 吃; at most one
+  claimed set (碰, or a kong claimed or added to a 碰); eight or more tiles of one suit, the melds' tiles included.
 
 Each returns ``(is_win, failed)`` with ``failed`` one of ``"open"``, ``"pung"``, ``"yaojiu"``, ``"chi"``,
-``"shape"`` or ``""``; the hand-level conditions (melds) are checked first, as the engine does.
+``"suit"``, ``"pon"``, ``"shape"`` or ``""``; the hand-level conditions (melds) are checked first, as the engine does.
 """
 from __future__ import annotations
 
 from reference import parse, standard_decompositions
 
-__all__ = ["ref_neimenggu", "ref_hebei"]
+__all__ = ["ref_neimenggu", "ref_hebei", "ref_bazhi"]
 
 OPEN = ("chi", "pon", "minkan", "kakan")
 YAOJIU = {0, 8, 9, 17, 18, 26} | set(range(27, 34))
@@ -65,3 +67,19 @@ def ref_hebei(hand, melds=(), seven_pairs=True):
     if seven_pairs and not melds and sum(c) == 14 and all(x % 2 == 0 for x in c):
         return True, ""
     return False, "shape"
+
+
+def ref_bazhi(hand, melds=()):
+    c = _counts(hand)
+    if any(k == "chi" for k, _ in melds):
+        return False, "chi"
+    if sum(1 for k, _ in melds if k in ("pon", "minkan", "kakan")) > 1:
+        return False, "pon"
+    shape = bool(standard_decompositions(c, 4 - len(melds))) or (
+        not melds and sum(c) == 14 and all(x % 2 == 0 for x in c))
+    if not shape:
+        return False, "shape"
+    tiles = [t for t in range(34) for _ in range(c[t])] + _meld_tiles(melds)
+    if max(sum(1 for t in tiles if t < 27 and t // 9 == s) for s in range(3)) < 8:
+        return False, "suit"
+    return True, ""

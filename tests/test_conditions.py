@@ -1,4 +1,5 @@
-"""Inner Mongolia 内蒙 (docs/rules.md#neimenggu) and Hebei 河北 (docs/rules.md#hebei): the rule sets whose sources
+"""Inner Mongolia 内蒙 (docs/rules.md#neimenggu), Hebei 河北 (docs/rules.md#hebei) and 八枝 (docs/rules.md#bazhi):
+the rule sets whose sources
 give win conditions and no scoring, on the engine, against the plain references of tests/reference_conditions.py
 on seeded random hands (tests/test_yangzhou.py's generator: complete hands of every motif, 0-2 melds with some
 吃, seven pairs, near misses, junk): ``is_win`` equal, a refusal naming the condition that failed; ``score_batch``
@@ -23,7 +24,8 @@ from test_yangzhou import meld_obj, random_hand
 N = 3000
 N_SLOW = 20000
 #: a word of each refusal's reason
-REASON = {"open": "open", "pung": "pung or kong", "yaojiu": "么九", "chi": "吃", "shape": "not a complete hand"}
+REASON = {"open": "open", "pung": "pung or kong", "yaojiu": "么九", "chi": "吃", "shape": "not a complete hand",
+          "suit": "eight tiles of one suit", "pon": "one 碰 at most"}
 
 
 def _sweep(name, opts, ref, seed, n):
@@ -57,14 +59,20 @@ def test_hebei_matches_reference(seven_pairs):
     assert fails >= {"", "chi", "shape"}
 
 
+def test_bazhi_matches_reference():
+    fails = _sweep("bazhi", {}, C.ref_bazhi, 7, N)
+    assert fails >= {"", "chi", "pon", "suit", "shape"}
+
+
 @pytest.mark.slow
 def test_sweeps_slow():
+    _sweep("bazhi", {}, C.ref_bazhi, 17, N_SLOW)
     for yaojiu in ("tile", "pung"):
         _sweep("neimenggu", {"yaojiu": yaojiu}, C.ref_neimenggu, 15, N_SLOW)
     _sweep("hebei", {"seven_pairs": True}, C.ref_hebei, 16, N_SLOW)
 
 
-@pytest.mark.parametrize("name", ["neimenggu", "hebei"])
+@pytest.mark.parametrize("name", ["neimenggu", "hebei", "bazhi"])
 def test_batch_and_waits_match_score(name):
     rng = random.Random(9)
     rs = rules.get(name)
@@ -76,7 +84,7 @@ def test_batch_and_waits_match_score(name):
         got = rs.score_batch(h, w, melds=ms, workers=workers)
         want = [0 if rs.score(h[i], ms[i], int(w[i])).is_win else -1 for i in range(len(cases))]
         assert got.tolist() == want
-    ref = C.ref_neimenggu if name == "neimenggu" else C.ref_hebei
+    ref = {"neimenggu": C.ref_neimenggu, "hebei": C.ref_hebei, "bazhi": C.ref_bazhi}[name]
     waiting = 0
     for c, m in cases[:80]:
         c = list(c)

@@ -23,7 +23,7 @@ SICHUAN = ("sichuan_fan", "sichuan_points", "chengdu_simple")
 def test_names_and_aliases():
     assert rules.names()[:4] == ["sichuan_fan", "sichuan_points", "chengdu_simple", "guobiao"]
     assert set(rules.names(scoring_only=True)) == set(SICHUAN) | {"guobiao", "guangdong_tuidao", "guangdong_jipinghu",
-                                                                  "qingyuan", "tianjin", "hangzhou", "wenzhou", "fuzhou", "xuzhou", "fujian", "yangzhou", "neimenggu", "hebei"}
+                                                                  "qingyuan", "tianjin", "hangzhou", "wenzhou", "fuzhou", "xuzhou", "fujian", "yangzhou", "neimenggu", "hebei", "bazhi"}
     assert set(rules.names()) - set(rules.names(scoring_only=True)) == {"standard", "riichi", "taiwan"}
     assert rules.info("Sichuan").name == "sichuan_fan"
     assert rules.info(" MCR ").name == "guobiao"

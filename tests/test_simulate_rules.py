@@ -15,7 +15,7 @@ from mjpy.rules import registry
 NAMES = rules.names()
 WALL = {"sichuan_fan": 108, "sichuan_points": 108, "chengdu_simple": 108, "guobiao": 144, "guangdong_tuidao": 136,
         "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "hangzhou": 136, "standard": 136, "riichi": 136,
-        "taiwan": 144, "wenzhou": 136, "fuzhou": 144, "xuzhou": 136, "fujian": 136, "yangzhou": 136, "neimenggu": 136, "hebei": 136}
+        "taiwan": 144, "wenzhou": 136, "fuzhou": 144, "xuzhou": 136, "fujian": 136, "yangzhou": 136, "neimenggu": 136, "hebei": 136, "bazhi": 136}
 #: options a rule set cannot play without (values the sources leave to the table)
 REQUIRED = {"hangzhou": {"caishen": ["7z"]}, "wenzhou": {"caishen": ["7z"]},
             "fuzhou": {"gold": ["7z"], "zimo": 1, "pinghu": 1, "qiangjin": 2, "jin": 1}}

@@ -136,7 +136,7 @@ FACT_NAMES = (
     "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers", "win_middle",
     "win_rank", "win_joker",
     "all_sets_terminal", "pair_terminal", "n_quads_held", "n_pon_fourth_held", "n_kongs", "dingque_held",
-    "n_yaojiu_pungs",
+    "n_yaojiu_pungs", "max_suit_tiles",
     "context_count",
     "self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
     "kong_discard",
@@ -152,6 +152,7 @@ cdef enum:
     X_N_SUB, X_JOKERS_HELD, X_N_JOKERS, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
     X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH, X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER
     X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_N_PON_FOURTH, X_N_KONGS, X_DINGQUE_HELD, X_N_YAOJIU_PUNGS
+    X_MAX_SUIT_TILES
     X_CONTEXT           # a number from the caller's context (Hangzhou: 财飘 in a row), flags bits 20-23
     X_SELF_DRAWN        # the situation flags follow in the order of FLAG_NAMES
     NF = X_SELF_DRAWN + 9
@@ -217,7 +218,8 @@ cdef enum:               # fact families computed only when needed (Ctx.need)
     NEED_WIN = 4
     NEED_HELD = 8
     NEED_PLACE = 16     # which joker sits where (the winning tile's group, a straight's jokers)
-    NEED_ALL = 31
+    NEED_SUITS = 32     # tiles per suit (八枝)
+    NEED_ALL = 63
 
 
 cdef struct Grp:
@@ -623,6 +625,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     cdef int concealed_sets = 0
     cdef bint sets_term = c.meld_sets_terminal
     cdef int8_t held[34]
+    cdef int per[3]
     cdef bint jokers = c.n_jk != 0
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     n_pungs = c.meld_pungs
@@ -730,6 +733,15 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
         f[X_WIN_JOKER] = is_joker(c, gr.phys[ws])
     # terminals in every set, four-of-a-kinds held, the 定缺 suit
     f[X_SETS_TERMINAL] = std and sets_term
+    if c.need & NEED_SUITS:                     # tiles of the most-held suit, the melds' included
+        per[0] = per[1] = per[2] = 0
+        for i in range(27):
+            per[i // 9] += c.meld_counts[i]
+        for i in range(c.ng):
+            for s in range(c.g[i].n):
+                if c.g[i].rep[s] < 27:
+                    per[c.g[i].rep[s] // 9] += 1
+        f[X_MAX_SUIT_TILES] = max(per[0], max(per[1], per[2]))
     f[X_PAIR_TERMINAL] = pair >= 0 and (ORPHAN_MASK >> pair) & 1
     if want_held and jokers:
         k = 0
@@ -2398,6 +2410,7 @@ cdef class Program:
                        | (NEED_WIN if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
                                               X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER} else 0)
                        | (NEED_HELD if read & {X_N_QUADS_HELD, X_N_PON_FOURTH} else 0)
+                       | (NEED_SUITS if X_MAX_SUIT_TILES in read else 0)
                        | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))

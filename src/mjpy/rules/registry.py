@@ -96,6 +96,8 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
                 0, 4, 13, "", ("standard",), binding="mjpy.rules.neimenggu:TableRules", docs="docs/rules.md#neimenggu"),
     RuleSetInfo("hebei", "Hebei 河北 (no 吃, discard wins; win and waits, no scoring)", 34, 0, 4, 13, "", _STD2,
                 binding="mjpy.rules.hebei:TableRules", docs="docs/rules.md#hebei"),
+    RuleSetInfo("bazhi", "八枝 (win conditions: eight tiles of one suit, no 吃, one 碰 at most; no scoring)", 34, 0, 4, 13,
+                "", _STD2, binding="mjpy.rules.bazhi:TableRules", docs="docs/rules.md#bazhi"),
     RuleSetInfo("fujian", "Fujian 福建 百搭 (帶弟 / 活動百搭: win, waits, readings; the source gives no scoring)", 34, 0, 4,
                 13, "", ("standard",), jokers="fujian", binding="mjpy.rules.fujian:FujianRules",
                 docs="docs/rules.md#fujian"),

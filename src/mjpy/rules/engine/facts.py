@@ -83,6 +83,7 @@ FACTS: Mapping[str, str] = {
     "n_kongs": "declared kongs (concealed and exposed)",
     "dingque_held": "tiles of the 定缺 suit (situation ``dingque``) are in the hand or its melds",
     "n_yaojiu_pungs": "pungs and kongs of a 1, 9 or honour (declared melds included; 内蒙 幺九刻)",
+    "max_suit_tiles": "the tiles of the most-held suit, declared melds included (八枝: eight or more)",
     # the caller's context
     "context_count": "the number the rule set reads from ``context`` (Hangzhou: 财飘 in a row); 0 without",
     # situation (from the caller)
@@ -244,6 +245,7 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
         n_kongs=sum(1 for k, _ in melds if k in ("minkan", "kakan", "ankan")),
         dingque_held=int(dq is not None and dq in suits),
         n_yaojiu_pungs=sum(1 for t in pungs if t in TERMINALS or t >= 27),
+        max_suit_tiles=max(sum(1 for t in tiles if t < 27 and t // 9 == s) for s in range(3)),
         context_count=int(situation.get("context_count", 0)),
     )
     for k in ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",

@@ -1040,6 +1040,25 @@ def test_wenzhou_waits_of_sixteen_tile_hands():
 # =============================================================================================
 # Seeded sweep
 # =============================================================================================
+def _take_melds(rng, c, n, pung_kinds):
+    """``n`` sets taken out of the complete counts ``c`` as declared melds (a chi or, half the time when both
+    exist, a pung as one of ``pung_kinds``): the ``(kind, lowest tile)`` list."""
+    melds = []
+    for _ in range(n):
+        pungs = [t for t in range(34) if c[t] >= 3]
+        chows = [t for t in range(27) if R.rank(t) <= 7 and c[t] and c[t + 1] and c[t + 2]]
+        if chows and (not pungs or rng.random() < 0.5):
+            t = rng.choice(chows)
+            for d in range(3):
+                c[t + d] -= 1
+            melds.append(("chi", t))
+        elif pungs:
+            t = rng.choice(pungs)
+            c[t] -= 3
+            melds.append((rng.choice(pung_kinds), t))
+    return melds
+
+
 def _random_complete(rng, kinds, n_sets=4):
     """n_sets random sets and a pair of the given kinds (at most four of a kind)."""
     while True:
@@ -1609,18 +1628,7 @@ def test_sweep_wenzhou_against_brute_force_substitution():
             c = _random_complete(rng, kinds if shape != "pungs" else [t for t in kinds if t >= 27 or t % 3 == 0],
                                  n_sets=5)
             n_m = 5 if shape == "melds5" else rng.choice([0, 0, 0, 1, 2])
-            for _ in range(n_m):                              # sets out of the hand as melds
-                pungs = [t for t in range(34) if c[t] >= 3]
-                chows = [t for t in range(27) if R.rank(t) <= 7 and c[t] and c[t + 1] and c[t + 2]]
-                if chows and (not pungs or rng.random() < 0.5):
-                    t = rng.choice(chows)
-                    for d in range(3):
-                        c[t + d] -= 1
-                    melds.append(("chi", t))
-                elif pungs:
-                    t = rng.choice(pungs)
-                    c[t] -= 3
-                    melds.append((rng.choice(["pon", "pon", "minkan", "kakan", "ankan"]), t))
+            melds += _take_melds(rng, c, n_m, ["pon", "pon", "minkan", "kakan", "ankan"])
         tiles = [t for t in range(34) for _ in range(c[t])]
         rng.shuffle(tiles)
         if shape not in ("pairs", "three"):
@@ -1765,19 +1773,7 @@ def test_sweep_fuzhou_against_brute_force_substitution():
                 opts[key] = rng.choice([0, 1, 2, 3, 5])
         kinds = [t for t in range(34) if t not in jk or rng.random() < 0.2]
         c = _random_complete(rng, kinds)
-        melds = []
-        for _ in range(rng.choice([0, 0, 1, 2])):              # sets out of the hand as melds
-            pungs = [t for t in range(34) if c[t] >= 3]
-            chows = [t for t in range(27) if R.rank(t) <= 7 and c[t] and c[t + 1] and c[t + 2]]
-            if chows and (not pungs or rng.random() < 0.5):
-                t = rng.choice(chows)
-                for d in range(3):
-                    c[t + d] -= 1
-                melds.append(("chi", t))
-            elif pungs:
-                t = rng.choice(pungs)
-                c[t] -= 3
-                melds.append((rng.choice(["pon", "minkan", "kakan", "ankan"]), t))
+        melds = _take_melds(rng, c, rng.choice([0, 0, 1, 2]), ["pon", "minkan", "kakan", "ankan"])
         tiles = [t for t in range(34) for _ in range(c[t])]
         rng.shuffle(tiles)
         for t in tiles[:rng.choice([0, 1, 1, 2, 2, 3])]:       # 金 in place of tiles

@@ -57,8 +57,9 @@ def fz(**opts):
 
 
 def test_options_are_the_reference_defaults():
-    assert rules.options("fuzhou") == R.DEFAULTS["fuzhou"]
-    assert rules.registry.options("fuzhou") == R.DEFAULTS["fuzhou"]
+    addon = {"baopai": False, "baopai_fan": 1}             # the 寶牌 add-on of the 番 sums (test_baopai.py)
+    assert rules.options("fuzhou") == dict(R.DEFAULTS["fuzhou"], **addon)
+    assert rules.registry.options("fuzhou") == dict(R.DEFAULTS["fuzhou"], **addon)
     rs = fz(gold=["5m"])
     assert rs.name == "fuzhou" and rs.unit == "番"
 

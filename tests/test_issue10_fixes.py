@@ -52,9 +52,9 @@ EXAMPLES = {
 }
 
 
-#: the regional tables (docs/settle.md), run by tests/test_settle_regional.py
+#: the regional tables (docs/settle.md), run by tests/test_settle_regional.py and tests/test_settle_cs_kwx.py
 REGIONAL_EXAMPLES = {f"examples/settle/{n}.json" for n in ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan",
-                                                             "tianjin")}
+                                                             "tianjin", "changsha", "kawuxing")}
 
 
 def test_every_shipped_example_and_every_preset_is_covered():

@@ -55,7 +55,7 @@ def test_vector_file_holds_the_expected_ids():
         + ["ST-TJ-01", "ST-GD-01", "ST-GD-02", "ST-GDJ-01", "TP-GD-01", "TP-TJ-01", "TP-TJ-02"]
         + ["TP-HZ-01", "TP-HZ-02", "TP-HZ-03", "TP-WZ-01", "TP-WZ-02", "TP-WZ-03"]
         + ["XZ-01", "WT-XZ-01", "WT-XZ-02", "WT-XZ-03", "TP-XZ-01", "TP-XZ-02", "TP-XZ-03", "TP-XZ-04"]
-        + ["TP-YZ-01"])
+        + ["TP-YZ-01", "ST-CS-01", "TP-CS-01", "TP-CS-02", "TP-CS-03"] + [f"BP-0{i}" for i in range(1, 10)])
     for v in VEC.values():
         assert v["see"].startswith("docs/rules.md#") and v["source"] and "status" in v
 

@@ -23,13 +23,17 @@ SICHUAN = ("sichuan_fan", "sichuan_points", "chengdu_simple")
 def test_names_and_aliases():
     assert rules.names()[:4] == ["sichuan_fan", "sichuan_points", "chengdu_simple", "guobiao"]
     assert set(rules.names(scoring_only=True)) == set(SICHUAN) | {"guobiao", "guangdong_tuidao", "guangdong_jipinghu",
-                                                                  "qingyuan", "tianjin", "hangzhou", "wenzhou", "fuzhou", "xuzhou", "fujian", "yangzhou", "neimenggu", "hebei", "bazhi"}
+                                                                  "qingyuan", "tianjin", "hangzhou", "wenzhou", "fuzhou", "xuzhou", "fujian", "yangzhou", "neimenggu", "hebei", "bazhi",
+                                                                  "changsha", "kawuxing", "tongcheng", "two_player_71", "daye_zipai"}
     assert set(rules.names()) - set(rules.names(scoring_only=True)) == {"standard", "riichi", "taiwan"}
     assert rules.info("Sichuan").name == "sichuan_fan"
     assert rules.info(" MCR ").name == "guobiao"
+    players = {"kawuxing": 3, "two_player_71": 2, "daye_zipai": 3}
+    size = {"wenzhou": 16, "daye_zipai": 20}
     for name in rules.names(scoring_only=True):
         rs = rules.get(name)
-        assert (rs.name, rs.players, rs.hand_size) == (name, 4, 16 if name == "wenzhou" else 13)
+        assert (rs.name, rs.players, rs.hand_size) == (name, players.get(name, 4), size.get(name, 13))
+    assert [rules.get(n).tiles for n in ("kawuxing", "two_player_71", "daye_zipai")] == [84, 71, 80]
     assert [rules.get(n).tiles for n in ("sichuan_fan", "guobiao")] == [108, 144]
     assert rules.get("sichuan_points").unit == "分"
 

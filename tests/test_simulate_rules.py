@@ -12,13 +12,16 @@ from mjpy import rules
 from mjpy import simulation as S
 from mjpy.rules import registry
 
-NAMES = rules.names()
+NAMES = [n for n in rules.names() if registry.info(n).game == "mahjong"]      # (字牌 is a card game: no wall)
 WALL = {"sichuan_fan": 108, "sichuan_points": 108, "chengdu_simple": 108, "guobiao": 144, "guangdong_tuidao": 136,
         "guangdong_jipinghu": 136, "qingyuan": 100, "tianjin": 136, "hangzhou": 136, "standard": 136, "riichi": 136,
-        "taiwan": 144, "wenzhou": 136, "fuzhou": 144, "xuzhou": 136, "fujian": 136, "yangzhou": 136, "neimenggu": 136, "hebei": 136, "bazhi": 136}
+        "taiwan": 144, "wenzhou": 136, "fuzhou": 144, "xuzhou": 136, "fujian": 136, "yangzhou": 136, "neimenggu": 136, "hebei": 136, "bazhi": 136,
+        "changsha": 108, "kawuxing": 84, "tongcheng": 136, "two_player_71": 71}
 #: options a rule set cannot play without (values the sources leave to the table)
 REQUIRED = {"hangzhou": {"caishen": ["7z"]}, "wenzhou": {"caishen": ["7z"]},
-            "fuzhou": {"gold": ["7z"], "zimo": 1, "pinghu": 1, "qiangjin": 2, "jin": 1}}
+            "fuzhou": {"gold": ["7z"], "zimo": 1, "pinghu": 1, "qiangjin": 2, "jin": 1},
+            "changsha": {"xiaohu": 1, "dahu": 6}, "tongcheng": {k: 1 for k in ("duanyao", "wujiang", "quezi", "menqing",
+                                                                             "dandiao", "quanfeng", "quanyaojiu")}}
 #: (rule set, options) that play with jokers: (flipped indicator?, joker kinds of an indicator)
 JOKERS = [("tianjin", {}), ("guangdong_tuidao", {"gui": "fan"}), ("guangdong_tuidao", {"gui": "baiban"}),
           ("xuzhou", {}), ("fujian", {"baida": "huodong"})]
@@ -38,6 +41,10 @@ def test_every_registry_name_is_simulated():
     for name in NAMES:
         assert S.get_rules(name).name == name
     for alias, target in registry.ALIASES.items():
+        if registry.info(target).game != "mahjong":
+            with pytest.raises(ValueError, match="unknown rule set"):
+                S.get_rules(alias)
+            continue
         rs = S.get_rules(alias)
         assert rs.name == alias if alias in S.RULESETS else rs.name == target
 
@@ -77,10 +84,17 @@ def test_simulate_every_rule_set(name):
 def test_walls_and_deals(name):
     kinds, nf = mjpy.random.wall_kinds(name)
     w = mjpy.random.walls(60, name, seed=3)
-    assert w.shape == (60, WALL[name]) and 4 * len(kinds) + nf == WALL[name]
     want = np.sort(np.concatenate([np.repeat(np.array(kinds), 4), np.arange(34, 34 + nf)]).astype(np.uint8))
-    for r in w:
-        assert np.array_equal(np.sort(r), want)
+    if registry.info(name).wall is not None:            # two-player 71: 71 tiles of the 136
+        assert w.shape == (60, WALL[name]) and 4 * len(kinds) + nf == 136
+        full = mjpy.random.walls(60, name, seed=3, length=136)
+        assert np.array_equal(full[:, :WALL[name]], w)
+        for r in full:
+            assert np.array_equal(np.sort(r), want)
+    else:
+        assert w.shape == (60, WALL[name]) and 4 * len(kinds) + nf == WALL[name]
+        for r in w:
+            assert np.array_equal(np.sort(r), want)
     assert nf == (8 if name in ("guobiao", "taiwan", "fuzhou") else 0)
     size = registry.info(name).hand_size
     h = mjpy.random.deal(500, name, seed=3)

@@ -7,6 +7,7 @@ FACT_NAMES: Tuple[str, ...]
 FLAG_NAMES: Tuple[str, ...]
 DINGQUE_SHIFT_BITS: int
 CONTEXT_SHIFT_BITS: int
+BONUS_SHIFT_BITS: int
 MELD_CODES: dict
 FORMS: Tuple[str, ...]
 GROUP_KINDS: Tuple[str, ...]

@@ -140,6 +140,8 @@ FACT_NAMES = (
     "context_count",
     "self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
     "kong_discard",
+    "pair_rank", "win_kind_held", "win_kind_ponged", "n_melds", "all_sets_five", "max_same_chows",
+    "n_concealed_pungs", "min_rank", "max_rank", "three_suit_set", "five_gates", "n_bonus",
 )
 
 cdef enum:
@@ -155,10 +157,16 @@ cdef enum:
     X_MAX_SUIT_TILES
     X_CONTEXT           # a number from the caller's context (Hangzhou: 财飘 in a row), flags bits 20-23
     X_SELF_DRAWN        # the situation flags follow in the order of FLAG_NAMES
-    NF = X_SELF_DRAWN + 9
+    X_PAIR_RANK = X_SELF_DRAWN + 9   # facts past the 64 of the clause bits: tested by range atoms
+    X_WIN_KIND_HELD, X_WIN_KIND_PONGED, X_N_MELDS, X_ALL_SETS_FIVE, X_MAX_SAME_CHOWS
+    X_N_CONCEALED_PUNGS, X_MIN_RANK, X_MAX_RANK, X_THREE_SUIT_SET, X_FIVE_GATES
+    X_N_BONUS           # flags bits 24-29: copies of the hand's bonus tiles (寶牌)
+    NF
+    NBITS = 64          # facts 0-63 are tested by the clause bits (non-zero / zero)
     N_FLAGS = 9
     DINGQUE_SHIFT = 16  # flags bits 16-17: the 定缺 suit + 1 (0: none)
     CONTEXT_SHIFT = 20  # flags bits 20-23: the context number (fact context_count)
+    BONUS_SHIFT = 24    # flags bits 24-29: copies of the bonus tiles (fact n_bonus)
 
 FLAG_NAMES = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
               "kong_discard")
@@ -166,8 +174,11 @@ FLAG_NAMES = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu",
 DINGQUE_SHIFT_BITS = DINGQUE_SHIFT
 #: bit of ``flags`` where the context number (0-15, fact ``context_count``) starts
 CONTEXT_SHIFT_BITS = CONTEXT_SHIFT
+#: bit of ``flags`` where the bonus-tile copies (0-63, fact ``n_bonus``) start
+BONUS_SHIFT_BITS = BONUS_SHIFT
 MELD_CODES = {"chi": 1, "pon": 2, "minkan": 3, "kakan": 4, "ankan": 5}
-FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape", "eight_pairs", "honors_and_knitted")
+FORMS = ("", "standard", "seven_pairs", "thirteen_orphans", "any_shape", "eight_pairs", "honors_and_knitted",
+         "knitted_pair")
 GROUP_KINDS = ("", "pair", "pung", "chow", "single", "any")
 #: the status of a scored hand (first item of :func:`score_one`, ``status`` of :func:`score_rows`)
 STATUS_INCOMPLETE, STATUS_WIN, STATUS_FAILED, STATUS_MISSING, STATUS_HAND_FAILED, STATUS_BAD = range(6)
@@ -192,6 +203,7 @@ cdef enum:
     FORM_ANY = 4
     FORM_EIGHT = 5        # eight pairs and a single (16-tile play: 硬八對)
     FORM_KNIT = 6         # 14 distinct tiles of one knitting (147 258 369 of three suits) and honors (徐州 亂牌)
+    FORM_KNIT_PAIR = 7    # the nine tiles of one knitting and five honours, one kind twice (通称 十三不靠)
     G_PAIR = 1
     G_PUNG = 2
     G_CHOW = 3
@@ -219,7 +231,8 @@ cdef enum:               # fact families computed only when needed (Ctx.need)
     NEED_HELD = 8
     NEED_PLACE = 16     # which joker sits where (the winning tile's group, a straight's jokers)
     NEED_SUITS = 32     # tiles per suit (八枝)
-    NEED_ALL = 63
+    NEED_SETS = 64      # the sets' shapes: same chows, concealed pungs, three-suit sets, 5 in every set (通称)
+    NEED_ALL = 127
 
 
 cdef struct Grp:
@@ -269,11 +282,12 @@ cdef struct Prog:
     int thirteen
     int fifth                   # a reading may hold a fifth copy of a kind
     int every_win_slot
-    int any_honors
+    int any_honors              # a hand wins in any shape: 1 honours only (风一色), 2 every tile a 2/5/8 (將將和)
     int n_sets                  # sets of a complete standard hand (4; 5 in 16-tile play)
     int eight_pairs             # the form eight pairs + a single, without any joker tile (16-tile play)
     int any_jokers              # a hand holding this many joker tiles wins in any shape (0: never)
     uint64_t knit_honors        # the form 14 distinct tiles of one knitting + these honors (0: no such form)
+    int knit_pair               # the form nine knitted tiles + four honour kinds, one of them twice (no jokers)
     int stand_in                # a kind whose tiles play the (single) joker kind's face (徐州 白板), -1: none
     int need                    # NEED_* families the program reads
     int n_key                   # facts the table reads by value (range atoms, counts); -1: no memo
@@ -379,6 +393,10 @@ cdef struct Ctx:
     int meld_pungs
     int meld_all_exposed        # every meld a pon / minkan / kakan
     int meld_sets_terminal      # every meld holds a terminal or an honor
+    int meld_sets_five          # every meld holds a suited 5
+    int meld_ankan              # concealed kongs (concealed pungs for 三箱次)
+    uint32_t meld_pung_ranks    # pons / kongs of suited tiles: bit 9 * suit + rank - 1
+    int8_t meld_chow_n[27]      # chi melds by lowest tile
     int meld_counts[34]
     uint32_t meld_chow_starts
     uint8_t pre[34]             # concealed counts before the winning tile
@@ -412,7 +430,12 @@ cdef uint64_t ALL_KINDS = (ONE << 34) - 1
 cdef uint64_t HONOR_MASK = ALL_KINDS ^ ((ONE << 27) - 1)
 cdef uint64_t M258 = 0
 cdef uint64_t SUIT_MASK[3]
+cdef uint64_t RANK_MASK[9]      # the kinds of one rank in the three suits
+cdef uint64_t WIND_MASK = ((ONE << 4) - 1) << 27
+cdef uint64_t DRAGON_MASK = ((ONE << 3) - 1) << 31
 cdef int _i
+for _i in range(9):
+    RANK_MASK[_i] = (ONE << _i) | (ONE << (_i + 9)) | (ONE << (_i + 18))
 for _i in range(3):
     SUIT_MASK[_i] = ((ONE << 9) - 1) << (9 * _i)
     M258 |= (ONE << (9 * _i + 1)) | (ONE << (9 * _i + 4)) | (ONE << (9 * _i + 7))
@@ -443,7 +466,7 @@ cdef inline bint is_joker(const Ctx* c, int k) noexcept nogil:
 # ------------------------------------------------------------------------------------ tables
 cdef inline uint64_t fact_bits(const Prog* P, const int32_t* f) noexcept nogil:
     """Bit i set when fact i is not 0, for the facts the clause bits test (``P.read_bits``)."""
-    return mj_nonzero_bits(f, NF) & P.read_bits
+    return mj_nonzero_bits(f, NBITS if NF > NBITS else NF) & P.read_bits
 
 
 cdef inline bint expr_true(const Prog* P, int e, const int32_t* f, uint64_t fb) noexcept nogil:
@@ -627,7 +650,13 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     cdef int8_t held[34]
     cdef int per[3]
     cdef bint jokers = c.n_jk != 0
+    cdef bint want_sets = (c.need & NEED_SETS) != 0, five = c.meld_sets_five
+    cdef int8_t chow_n[27]
+    cdef uint32_t pung_ranks = c.meld_pung_ranks, chow_starts = c.meld_chow_starts
+    cdef int same = 0, cpungs = c.meld_ankan
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
+    if want_sets:
+        memcpy(chow_n, c.meld_chow_n, sizeof(chow_n))
     n_pungs = c.meld_pungs
     n_chows = c.meld_chows
     if want_straight:
@@ -648,6 +677,13 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
         if gr.kind == G_PUNG:
             if not (ORPHAN_MASK >> gr.rep[0]) & 1:
                 sets_term = False
+            if want_sets:
+                if gr.rep[0] >= 27 or gr.rep[0] % 9 != 4:
+                    five = False
+                if gr.rep[0] < 27:
+                    pung_ranks |= <uint32_t>1 << gr.rep[0]
+                if i != wg or (c.H.flags & 1):  # a pung the winning tile completes on a discard is not concealed
+                    cpungs += 1
             concealed_sets += 1
             n_pungs += 1
             rep = gr.rep[0]
@@ -667,6 +703,11 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
             s0 = gr.rep[0]
             if s0 % 9 != 0 and s0 % 9 != 6:
                 sets_term = False
+            if want_sets:
+                if s0 % 9 < 2 or s0 % 9 > 4:
+                    five = False
+                chow_n[s0] += 1
+                chow_starts |= <uint32_t>1 << s0
             if want_straight and (chow_of[s0] < 0 or chow_rank(c, gr) < chow_rank(c, &c.g[chow_of[s0]])):
                 chow_of[s0] = i                 # of chows with one start: fewest substitutes, then a joker at its face
         elif gr.kind == G_PAIR and std and pair < 0:
@@ -675,7 +716,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     f[X_SEVEN] = form == FORM_SEVEN
     f[X_THIRTEEN] = form == FORM_THIRTEEN
     f[X_EIGHT] = form == FORM_EIGHT
-    f[X_KNITTED] = form == FORM_KNIT
+    f[X_KNITTED] = form == FORM_KNIT or form == FORM_KNIT_PAIR
     f[X_ALL_PUNGS] = std and n_chows == 0
     f[X_ALL_CHOWS] = std and n_pungs == 0
     f[X_ALL_PUNGS_EXPOSED] = std and concealed_sets == 0 and c.meld_all_exposed
@@ -685,6 +726,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     f[X_SEAT_PUNG] = seat_p
     f[X_ROUND_PUNG] = round_p
     f[X_PAIR_DRAGON] = pair >= 31
+    f[X_PAIR_RANK] = pair % 9 + 1 if 0 <= pair < 27 else 0
     f[X_PAIR_WIND] = 27 <= pair <= 30
     f[X_PAIR_VALUE] = pair >= 31 or (pair >= 27 and (pair == c.H.seat or pair == c.H.round_))
     if jokers:                                  # (without jokers, setup wrote them in c.hand_f)
@@ -743,6 +785,19 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
                     per[c.g[i].rep[s] // 9] += 1
         f[X_MAX_SUIT_TILES] = max(per[0], max(per[1], per[2]))
     f[X_PAIR_TERMINAL] = pair >= 0 and (ORPHAN_MASK >> pair) & 1
+    if want_sets:                               # 通称: 全带五, 三姐妹, 三箱次, 喜相逢
+        f[X_ALL_SETS_FIVE] = std and five and pair >= 0 and pair < 27 and pair % 9 == 4
+        for i in range(27):
+            if chow_n[i] > same:
+                same = chow_n[i]
+        f[X_MAX_SAME_CHOWS] = same
+        f[X_N_CONCEALED_PUNGS] = cpungs
+        k = 0
+        for i in range(9):
+            if (((chow_starts >> i) & (chow_starts >> (i + 9)) & (chow_starts >> (i + 18))) & 1
+                    or ((pung_ranks >> i) & (pung_ranks >> (i + 9)) & (pung_ranks >> (i + 18))) & 1):
+                k = 1
+        f[X_THREE_SUIT_SET] = k
     if want_held and jokers:
         k = 0
         for i in range(34):
@@ -773,6 +828,14 @@ cdef void kind_facts(const Ctx* c, uint64_t km, int32_t* f) noexcept nogil:
     f[X_ALL_258] = (km & ~M258) == 0
     f[X_TERMINALS_ONLY] = (km & ~TERM_MASK) == 0
     f[X_ORPHANS_ONLY] = (km & ~ORPHAN_MASK) == 0
+    f[X_FIVE_GATES] = k == 3 and (km & WIND_MASK) != 0 and (km & DRAGON_MASK) != 0
+    f[X_MIN_RANK] = 0
+    f[X_MAX_RANK] = 0
+    for s in range(9):                          # the lowest and highest rank of a suited tile
+        if km & RANK_MASK[s]:
+            if f[X_MIN_RANK] == 0:
+                f[X_MIN_RANK] = s + 1
+            f[X_MAX_RANK] = s + 1
     f[X_NINE_GATES] = 0
     if (c.need & NEED_NINE) and c.H.n_melds == 0 and k == 1 and not f[X_HONORS]:
         for s in range(3):
@@ -1853,6 +1916,49 @@ cdef void knitted(Ctx* c) noexcept nogil:
                 break
 
 
+cdef void knitted_pair(Ctx* c) noexcept nogil:
+    """通称 十三不靠: the nine tiles of one knitting (147, 258 and 369 in three different suits) once
+    each and five honours of four kinds, one of them twice (the pair); no jokers."""
+    cdef int p, s, r, i, t, n = 0, kinds = 0, pair = -1
+    cdef uint64_t knit
+    for t in range(27, 34):
+        if c.real[t] == 2:
+            if pair >= 0:
+                return
+            pair = t
+        elif c.real[t] > 2:
+            return
+        if c.real[t]:
+            kinds += 1
+    if pair < 0 or kinds != 4:
+        return
+    for p in range(6):
+        knit = 0
+        for s in range(3):
+            r = KNIT_PERM[p][s]
+            for i in range(3):
+                knit |= ONE << (9 * s + r + 3 * i)
+        if (c.real_mask & ~HONOR_MASK) != knit:
+            continue
+        for t in range(27):
+            if c.real[t] > 1:
+                return
+        for t in range(34):
+            if c.real[t] == 0:
+                continue
+            c.g[n].kind = G_PAIR if t == pair else G_SINGLE
+            c.g[n].n = c.real[t]
+            for i in range(c.real[t]):
+                c.g[n].rep[i] = t
+                c.g[n].phys[i] = t
+            n += 1
+        c.ng = n
+        c.form = FORM_KNIT_PAIR
+        finish(c)
+        c.ng = 0
+        return
+
+
 cdef inline uint64_t first_subset(uint64_t within, int k) noexcept nogil:
     """The ``k`` lowest bits of ``within``."""
     cdef uint64_t out = 0, m = within
@@ -1985,6 +2091,10 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
     c.meld_yaojiu = 0
     c.meld_all_exposed = 1
     c.meld_sets_terminal = 1
+    c.meld_sets_five = 1
+    c.meld_ankan = 0
+    c.meld_pung_ranks = 0
+    memset(c.meld_chow_n, 0, sizeof(c.meld_chow_n))
     c.meld_chow_starts = 0
     for m in range(H.n_melds):
         k = H.mkind[m]
@@ -1992,8 +2102,11 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
         if k == M_CHI:
             c.meld_chows += 1
             c.meld_chow_starts |= <uint32_t>1 << t
+            c.meld_chow_n[t] += 1
             if t % 9 != 0 and t % 9 != 6:
                 c.meld_sets_terminal = 0
+            if t % 9 < 2 or t % 9 > 4:
+                c.meld_sets_five = 0
             c.hand_f[X_N_CHI] += 1
             c.hand_f[X_N_OPEN] += 1
             c.meld_all_exposed = 0
@@ -2007,6 +2120,10 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
             c.meld_kinds |= ONE << t
             if not (ORPHAN_MASK >> t) & 1:
                 c.meld_sets_terminal = 0
+            if t >= 27 or t % 9 != 4:
+                c.meld_sets_five = 0
+            if t < 27:
+                c.meld_pung_ranks |= <uint32_t>1 << t
             c.meld_counts[t] += 3 if k == M_PON else 4
             if (ORPHAN_MASK >> t) & 1:
                 c.meld_yaojiu += 1
@@ -2024,6 +2141,7 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
                     c.hand_f[X_JOKER_MELDED] = 1
             if k == M_ANKAN:
                 c.hand_f[X_N_ANKAN] += 1
+                c.meld_ankan += 1
                 c.meld_all_exposed = 0
             else:
                 c.hand_f[X_N_OPEN] += 1
@@ -2033,6 +2151,7 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
     if H.n_melds == P.n_sets and c.hand_f[X_N_ANKAN] == 0:
         c.hand_f[X_ALL_MELDS_OPEN] = 1
     c.hand_f[X_N_KONGS] = c.hand_f[X_N_ANKAN] + c.hand_f[X_N_MINGANG]
+    c.hand_f[X_N_MELDS] = H.n_melds
 
 
 cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
@@ -2061,6 +2180,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
     for i in range(N_FLAGS):
         c.hand_f[X_SELF_DRAWN + i] = (H.flags >> i) & 1
     c.hand_f[X_CONTEXT] = (H.flags >> CONTEXT_SHIFT) & 15
+    c.hand_f[X_N_BONUS] = (H.flags >> BONUS_SHIFT) & 63
     mj_counts_summary(H.counts, &nz, &x, &over4, &odd)
     memcpy(c.pre, H.counts, 34)
     if (nz & H.jmask) == 0:                     # no joker tile held
@@ -2094,6 +2214,12 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
         c.rkey[2] = suit_key(<const uint8_t*>c.real + 18)
         c.rkey[3] = honor_key(<const uint8_t*>c.real + 27)
     c.pre[H.win] -= 1
+    # the winning tile's kind: copies among the concealed tiles (暗四归一: 4), a pon of it declared (明四归一)
+    c.hand_f[X_WIN_KIND_HELD] = H.counts[H.win]
+    c.hand_f[X_WIN_KIND_PONGED] = 0
+    for m in range(H.n_melds):
+        if H.mkind[m] == M_PON and H.mtile[m] == H.win:
+            c.hand_f[X_WIN_KIND_PONGED] = 1
     # a reading may exceed four of a kind only with jokers or a virtual fifth copy (waits)
     c.over4 = c.n_jk != 0 or over4 != 0
     for m in range(H.n_melds):
@@ -2194,7 +2320,7 @@ cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds,
     cdef uint8_t h[34]
     cdef uint64_t four = 0
     cdef int i
-    if P.any_honors or P.eight_pairs or P.any_jokers or P.knit_honors:  # forms the kernel does not know
+    if P.any_honors or P.eight_pairs or P.any_jokers or P.knit_honors or P.knit_pair:  # forms the kernel does not know
         return (ONE << 34) - 1
     memcpy(h, counts, 34)
     if jmask:                                   # a drawn joker kind adds a joker: tile by tile
@@ -2268,8 +2394,12 @@ cdef void search(Ctx* c) noexcept nogil:
         eight_pairs(c)
     if H.n_melds == 0 and P.knit_honors:
         knitted(c)
-    if P.any_honors:
+    if H.n_melds == 0 and P.knit_pair and c.n_jk == 0:
+        knitted_pair(c)
+    if P.any_honors == 1:
         any_shape(c, True)
+    elif P.any_honors == 2 and c.n_jk == 0 and ((c.real_mask | c.meld_kinds) & ~M258) == 0:
+        any_shape(c, False)                     # 长沙 將將和: every tile a 2, 5 or 8
     if P.any_jokers and avail(c) >= P.any_jokers:
         any_shape(c, False)
     if o.missing:
@@ -2390,11 +2520,12 @@ cdef class Program:
         self.p.thirteen = bool(shape["thirteen_orphans"])
         self.p.fifth = bool(shape["fifth"])
         self.p.every_win_slot = bool(shape["every_win_slot"])
-        self.p.any_honors = bool(shape["any_honors"])
+        self.p.any_honors = {False: 0, True: 1, "honors": 1, "258": 2}[shape["any_honors"]]
         self.p.n_sets = int(shape.get("n_sets", 4))
         self.p.eight_pairs = bool(shape.get("eight_pairs", False))
         self.p.any_jokers = int(shape.get("any_jokers", 0))
         self.p.knit_honors = 0
+        self.p.knit_pair = bool(shape.get("knit_pair", False))
         self.p.stand_in = int(shape.get("stand_in", -1))
         if not -1 <= self.p.stand_in < 34:
             raise ValueError("stand_in is a kind 0-33 or -1")
@@ -2411,6 +2542,8 @@ cdef class Program:
                                               X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER} else 0)
                        | (NEED_HELD if read & {X_N_QUADS_HELD, X_N_PON_FOURTH} else 0)
                        | (NEED_SUITS if X_MAX_SUIT_TILES in read else 0)
+                       | (NEED_SETS if read & {X_ALL_SETS_FIVE, X_MAX_SAME_CHOWS, X_N_CONCEALED_PUNGS,
+                                               X_THREE_SUIT_SET} else 0)
                        | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
@@ -2451,9 +2584,9 @@ def _clause_bits(atoms, clauses):
         req = forb = 0
         start = len(out_atoms)
         for idx, lo, hi in atoms[a0:a1].tolist():
-            if idx < NF and lo == 1 and hi >= big:
+            if idx < min(NF, NBITS) and lo == 1 and hi >= big:
                 req |= 1 << idx
-            elif idx < NF and lo <= 0 and hi == 0:
+            elif idx < min(NF, NBITS) and lo <= 0 and hi == 0:
                 forb |= 1 << idx
             elif lo <= 0 and hi >= big:
                 continue                        # always true: counts are never negative
@@ -2465,7 +2598,7 @@ def _clause_bits(atoms, clauses):
             np.array(bits, np.uint64).reshape(-1, 2))
 
 
-assert NF <= 64, "the clause bits hold one fact per bit"
+assert NBITS <= 64, "the clause bits hold one fact per bit"
 
 
 def _group_starts(row_groups, n_groups):

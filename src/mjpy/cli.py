@@ -124,6 +124,11 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="the flipped tile: the rule set derives its jokers from it (tianjin; guangdong_tuidao "
                         "with --option gui=fan); --joker-tiles names the joker kinds instead")
     r.add_argument("--dealer", action="store_true", help="the winner is the dealer (庄家)")
+    r.add_argument("--flag", metavar="NAME[=VALUE]", action="append", default=[],
+                   help="a rule set's own keyword of score for --rules NAME other than sichuan and guobiao, "
+                        "repeatable: kawuxing liangdao (亮倒) and kong_discard (杠上炮), tongcheng kouting (扣听); "
+                        "with --option baopai=true the 寶牌 bonus_indicator=7m or bonus_tiles='[\"8m\", \"9m\"]' "
+                        "(VALUE as in --option; NAME alone is true)")
     r.add_argument("--context", metavar="KEY=VALUE", action="append", default=[],
                    help="what the game's history adds, where the rule set reads it (hangzhou: caipiao=N, 财飘 "
                         "in a row, 0-2), repeatable")
@@ -1045,14 +1050,15 @@ def _bound_options(rs, registry) -> dict:
 def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, self_drawn: bool = False,
                   after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
                   tianhu: bool = False, dihu: bool = False, dealer: bool = False, seat_wind="E",
-                  round_wind="E", indicator=None, joker_tiles=None, context=None) -> dict:
+                  round_wind="E", indicator=None, joker_tiles=None, context=None, flags=None) -> dict:
     """``mjpy analyze HAND --rules NAME`` for a rule set of :func:`mjpy.rules.get` (the ``--json`` object).
 
     ``options`` go to ``rules.get(NAME, **options)``. A complete hand (14 tiles, kongs counted as 3) is
     scored with ``score``; without ``win`` the last tile written outside the brackets is the winning tile.
     A 13-tile hand lists every wait with its result (``waits``), in tile order. ``indicator``: the
     flipped tile (the rule set derives its jokers); ``joker_tiles``: the joker kinds themselves;
-    ``context``: what the game's history adds (Hangzhou: ``{"caipiao": n}``).
+    ``context``: what the game's history adds (Hangzhou: ``{"caipiao": n}``); ``flags``: the rule set's own
+    keywords of ``score`` (卡五星 ``liangdao``, 通称 ``kouting``, 寶牌 ``bonus_indicator``).
 
     >>> analyze_rules("123456789m11p456m", rules="tianjin", win="5m", self_drawn=True, indicator="1z")["total"]
     4
@@ -1063,6 +1069,11 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
     options = dict(options or {})
     rs = registry.get(rules, **options)
     name = rs.name
+    own = dict(flags or {})
+    for k in own:
+        if k not in rs.extra_flags or k in ("indicator", "joker_tiles", "context"):
+            known = ", ".join(f for f in rs.extra_flags if f not in ("indicator", "joker_tiles", "context")) or "none"
+            raise ValueError(f"--flag {k}: not a flag of {name} (its flags: {known})")
     counts, meld_list = _rule_hand(hand, melds, name, "[777z]234567m234p11s")
     n = int(counts.sum()) + 3 * len(meld_list)
     size = rs.hand_size                         # 13, or 16 in 16-tile play
@@ -1098,21 +1109,27 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
         flags = dict(self_drawn=self_drawn, after_kong=after_kong, robbing_kong=robbing_kong, last_tile=last_tile,
                      tianhu=tianhu, dihu=dihu)
         r = rs.score(counts, melds=meld_list, win_tile=win_index, seat_wind=seat_wind, round_wind=round_wind,
-                     dealer=dealer, context=context or None, **flags, **jokers)
-        return {**base, "complete": True, "win_tile": TILE_NAMES[win_index], **flags, **_result_entry(r)}
+                     dealer=dealer, context=context or None, **flags, **jokers, **own)
+        return {**base, "complete": True, "win_tile": TILE_NAMES[win_index], **flags, **_plain(own),
+                **_result_entry(r)}
     if n == size:
         if win is not None or after_kong or robbing_kong or last_tile or tianhu or dihu:
             raise ValueError(f"--win and the win flags need a complete hand ({size + 1} tiles, kongs counted as 3)")
         if context and "context" not in rs.extra_flags:
             raise ValueError(f"--rules {name}: the rule set reads no --context")
         ws = rs.waits(counts, melds=meld_list, self_drawn=self_drawn, seat_wind=seat_wind, round_wind=round_wind,
-                      dealer=dealer, **jokers, **({"context": context} if context else {}))
+                      dealer=dealer, **jokers, **({"context": context} if context else {}), **own)
         waits = [{"tile": t, **_result_entry(r)} for t, r in sorted(ws.items(), key=lambda kv: tile_index(kv[0]))]
         best = max((w["total"] for w in waits), default=None)
         return {**base, "complete": False, "self_drawn": bool(self_drawn), "tenpai": bool(waits), "best": best,
                 "waits": waits}
     raise ValueError(f"--rules {name}: the hand has {n} tiles counting melds (kongs as 3); "
                      f"expected {size + 1} (complete) or {size} (waiting)")
+
+
+def _rule_flags(items) -> dict:
+    """``--flag NAME[=VALUE]`` (repeatable) as keywords of ``score``: NAME alone is true."""
+    return parse_options([x if "=" in str(x) else f"{x}=true" for x in items or ()], "--flag")
 
 
 def _num_text(v) -> str:
@@ -1210,6 +1227,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             human = _human_jokers
         elif args.command == "rules":
             result, human = rules_table(args.name), _human_rules
+        elif getattr(args, "rules", None) is not None and _rule_family(args) == "zipai":
+            result, human = _zipai_command(args), _human_zipai
         elif getattr(args, "rules", None) is not None and _rule_family(args) == "shapes":
             _check_shape_flags(args)
             result = analyze(args.hand, melds=args.melds, include_exhausted=args.include_exhausted,
@@ -1225,7 +1244,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 robbing_kong=args.robbing_kong, last_tile=args.last_tile, tianhu=args.tianhu, dihu=args.dihu,
                 dealer=args.dealer, seat_wind=args.seat_wind, round_wind=args.round_wind,
                 indicator=args.indicator, joker_tiles=args.joker_tiles,
-                context=parse_options(args.context, "--context"))
+                context=parse_options(args.context, "--context"), flags=_rule_flags(args.flag))
             human = _human_rules_result
         elif getattr(args, "rules", None) is not None and _rule_family(args) == "sichuan":
             _only_generic(args, "sichuan")
@@ -1286,6 +1305,8 @@ def _rule_family(args) -> str:
     if getattr(args, "hand_size", None) is not None:
         raise ValueError(f"--rules {args.rules}: --hand-size does not apply (the rule set fixes it: "
                          f"{row.name} plays {row.hand_size}-tile hands)")
+    if row.game == "zipai":                     # the 字牌 card game: _zipai_command
+        return "zipai"
     if row.binding == "":
         return "shapes"
     if row.name == "guobiao":
@@ -1304,7 +1325,7 @@ _NOT_SHAPES = (
     ("joker_tiles", None, "--joker-tiles", "the rule set has no jokers; analyze without --rules for jokers"),
     ("no_fifth_copy", False, "--no-fifth-copy", "the rule set has no jokers; analyze without --rules for jokers"),
 ) + tuple((attr, default, flag, "no fan table: the rule set has shapes only") for attr, default, flag in (
-    ("option", [], "--option"), ("context", [], "--context"), ("indicator", None, "--indicator"),
+    ("option", [], "--option"), ("context", [], "--context"), ("indicator", None, "--indicator"), ("flag", [], "--flag"),
     ("dealer", False, "--dealer"), ("win", None, "--win"), ("self_drawn", False, "--self-drawn"),
     ("after_kong", False, "--after-kong"), ("kong_discard", False, "--kong-discard"),
     ("robbing_kong", False, "--robbing-kong"), ("tianhu", False, "--tianhu"), ("dihu", False, "--dihu"),
@@ -1328,7 +1349,7 @@ def _only_generic(args, family: str) -> None:
     """``--option``, ``--dealer`` and ``--indicator`` belong to the generic path (ValueError with sichuan
     and guobiao, whose flags are their own)."""
     for attr, flag in (("option", "--option"), ("dealer", "--dealer"), ("indicator", "--indicator"),
-                       ("context", "--context")):
+                       ("context", "--context"), ("flag", "--flag")):
         if getattr(args, attr):
             raise ValueError(f"--rules {args.rules}: {flag} is not a flag of {family} "
                              f"(its flags: mjpy analyze --help)")
@@ -1351,6 +1372,74 @@ def _rule_profile(args) -> str:
     if args.rules.strip().lower() != "sichuan" and args.profile != name:
         raise ValueError(f"--rules {args.rules} and --profile {args.profile} disagree: use --rules {args.profile}")
     return args.profile
+
+
+# ---- daye_zipai (the 字牌 card game, mjpy.rules.daye_zipai): mjpy analyze CARDS --rules daye_zipai ----
+#: the flags of ``mjpy analyze`` that ``--rules daye_zipai`` reads (every other one must keep its default)
+_ZIPAI_FLAGS = ("command", "hand", "rules", "option", "tianhu", "dihu", "dealer", "win", "json")
+
+
+def analyze_zipai(hand: str, *, options=None, win=None, tianhu: bool = False, dihu: bool = False,
+                  dealer: bool = False) -> dict:
+    """``mjpy analyze CARDS --rules daye_zipai`` as a dict: the cards (red count, the 坎 and 笼 of a hand
+    written without groups) and, when groups are declared in brackets, the score (docs/zipai.md#cli).
+
+    >>> analyze_zipai("[坎:壹壹壹][吃:一二三]四", options={"kan_big": 6, "chi_small": 4})["fans"]
+    [{'name': '单倍', 'value': 1}]
+    """
+    from .rules import daye_zipai as zp, registry
+
+    options = dict(options or {})
+    rs = registry.get("daye_zipai", **options)
+    counts, groups = zp.parse_hand(hand)
+    every = counts.astype(int) + sum((np.bincount(g.cards, minlength=zp.N_KINDS) for g in groups), 0)
+    base = {"rules": rs.name, "title": rs.title, "unit": rs.unit, "options": _bound_options(rs, registry),
+            "options_given": _plain(options), "hand": zp.to_string(counts),
+            "hand_ascii": zp.to_string(counts, style="ascii"), "groups": [str(g) for g in groups],
+            "cards": int(every.sum()), "red": int(every[zp.RED_MASK].sum())}
+    if not groups:
+        if win is not None or tianhu or dihu:
+            raise ValueError("--rules daye_zipai: --win, --tianhu and --dihu need the groups declared in brackets "
+                             "(e.g. '[坎:壹壹壹][吃:一二三]四')")
+        found = zp.find_kan_long(counts)
+        return {**base, "scored": False, "kan": [str(g) for g in found if g.kind == "kan"],
+                "long": [str(g) for g in found if g.kind == "long"]}
+    r = rs.score(counts, groups, win, tianhu=tianhu, dihu=dihu, dealer=dealer)
+    d = r.detail
+    return {**base, "scored": True, "is_win": r.is_win, "reason": r.reason, "total": r.total,
+            "fans": _rows(r.fans), "hu_points": d["hu_points"], "has_kan": d["has_kan"], "table": d["table"],
+            "group_hu": d["groups"], "win": d["win_card"], "tianhu": tianhu, "dihu": dihu, "dealer": bool(dealer)}
+
+
+def _zipai_command(args) -> dict:
+    defaults = vars(_build_parser().parse_args(["analyze", "-"]))
+    for key, value in vars(args).items():
+        if key not in _ZIPAI_FLAGS and value != defaults.get(key, value):
+            raise ValueError(f"--rules daye_zipai: --{key.replace('_', '-')} does not apply (the 字牌 card game reads "
+                             f"{', '.join('--' + f for f in _ZIPAI_FLAGS[3:-1])} and --json)")
+    return analyze_zipai(args.hand, options=parse_options(args.option), win=args.win, tianhu=args.tianhu,
+                         dihu=args.dihu, dealer=args.dealer)
+
+
+def _human_zipai(r: dict) -> str:
+    lines = [f"hand      {''.join(r['groups'])}{r['hand']}  ({r['cards']} cards, {r['red']} red)",
+             f"rules     {r['rules']} ({r['unit']}): {r['title']}"]
+    if r["options_given"]:
+        lines.append("options   " + ", ".join(f"{k}={v!r}" for k, v in r["options_given"].items()))
+    if not r["scored"]:
+        lines.append(f"坎        {' '.join(r['kan']) or '-'}")
+        lines.append(f"笼        {' '.join(r['long']) or '-'}")
+        lines.append("score     declare the groups in brackets, e.g. '[坎:壹壹壹][吃:一二三]四' (docs/zipai.md)")
+        return "\n".join(lines)
+    lines.append("groups    " + "  ".join(f"{g['group']} {g['hu']}胡" for g in r["group_hu"]))
+    lines.append(f"胡        {r['hu_points']} ({'a 坎' if r['has_kan'] else 'no 坎'}): {r['table']}")
+    if not r["is_win"]:
+        lines.append(f"not a win: {r['reason']}")
+        return "\n".join(lines)
+    lines.append(f"fans      {_generic_fans_text(r['fans'])}")
+    lines.append(f"total     {r['total']}{r['unit']}")
+    return "\n".join(lines)
+# ---- end daye_zipai ----
 
 
 def _run_mass(args) -> int:

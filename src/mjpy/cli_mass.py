@@ -59,8 +59,9 @@ def add_parsers(sub) -> None:
     s.add_argument("--no-fan", action="store_true", help="no fan column (skips scoring the wins)")
     s.add_argument("--deals", type=int, default=100_000, metavar="N", help="number of deals (default 100000)")
     s.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
-    s.add_argument("--draws", type=int, default=DEFAULT_DRAWS, metavar="D",
-                   help=f"draws per deal (default {DEFAULT_DRAWS})")
+    s.add_argument("--draws", type=int, default=None, metavar="D",
+                   help=f"draws per deal (default {DEFAULT_DRAWS}; for two or three players, one player's share of "
+                        f"the live wall: two_player_71 22, kawuxing 15)")
     s.add_argument("--workers", type=int, default=None, metavar="W", help="threads (default: all cores)")
     s.add_argument("--chunk-size", type=int, default=None, metavar="N",
                    help="deals per chunk (default 131072); memory grows with it, not with --deals")

@@ -25,7 +25,7 @@ import numpy as np
 
 from mjcore import simulate as _sim
 
-__all__ = ["deal", "walls", "wall_kinds", "RULE_WALLS", "FLOWER_CODES"]
+__all__ = ["deal", "deal_table", "walls", "wall_kinds", "RULE_WALLS", "FLOWER_CODES"]
 
 #: wall codes of the eight flowers returned by :func:`walls` (梅 兰 竹 菊 春 夏 秋 冬)
 FLOWER_CODES = tuple(range(34, 42))
@@ -37,7 +37,7 @@ def _rule_walls():
     25 (清远: no 万)."""
     from .rules.registry import REGISTRY
 
-    return {name: (r.n_kinds, r.n_flowers) for name, r in REGISTRY.items()}
+    return {name: (r.n_kinds, r.n_flowers) for name, r in REGISTRY.items() if r.game == "mahjong"}
 
 
 def __getattr__(name):
@@ -85,6 +85,8 @@ def wall_kinds(rules: str, rule_options: Optional[Mapping[str, Any]] = None) -> 
     if not isinstance(rules, str):
         raise TypeError(f"rules must be a string, got {type(rules).__name__}")
     row = registry.info(rules)
+    if row.game != "mahjong":
+        raise ValueError(f"{row.name} is not a mahjong rule set: no tile wall ({row.docs})")
     if rule_options is not None and not isinstance(rule_options, Mapping):
         raise TypeError(f"rule_options must be a dict of rule-set options, got {type(rule_options).__name__}")
     if not rule_options:
@@ -129,5 +131,38 @@ def walls(n: int, rules: str = "sichuan", seed: int = 0, length: Optional[int] =
     ((1, 108), 4)
     """
     kinds, nf = wall_kinds(rules, rule_options)
+    if length is None:
+        from .rules import registry
+
+        length = registry.info(rules).wall                # two-player 71: 71 of the 136 tiles
     return _sim.walls(n, kinds=kinds, n_flowers=nf, length=length, seed=seed, start=start,
                       workers=workers)
+
+
+def deal_table(n: int, rules: str = "sichuan", seed: int = 0, *, start: int = 0, workers: Optional[int] = None,
+               rule_options: Optional[Mapping[str, Any]] = None) -> np.ndarray:
+    """The opening hands of every player of ``n`` tables -> uint8[n, players, 34] counts: from each
+    deal's wall (:func:`walls`, flowers set aside) seat 0 takes the first ``hand_size`` tiles (the hand
+    of :func:`deal`), seat 1 the next ones, and so on, for the rule set's number of players.
+
+    >>> deal_table(2, "kawuxing", seed=1).shape                 # 3 players, 13 tiles each
+    (2, 3, 34)
+    >>> bool((deal_table(5, "sichuan", seed=4)[:, 0] == deal(5, "sichuan", seed=4)).all())
+    True
+    """
+    from .rules import registry
+
+    row = registry.info(rules)
+    if row.game != "mahjong":
+        raise ValueError(f"deal_table: {row.name} is not a mahjong rule set (no tiles to deal)")
+    n = int(n)
+    if n < 0:
+        raise ValueError(f"deal_table: n must be >= 0, got {n}")
+    players, size = row.players, row.hand_size
+    need = players * size
+    w = walls(n, rules, seed, start=start, workers=workers, rule_options=rule_options)
+    first = np.argsort(w >= 34, axis=1, kind="stable")[:, :need]     # the first tiles that are not flowers
+    codes = np.take_along_axis(w, first, axis=1).astype(np.int64)
+    seat = np.arange(need) // size
+    key = (np.arange(n)[:, None] * players + seat[None, :]) * 34 + codes
+    return np.bincount(key.ravel(), minlength=n * players * 34).astype(np.uint8).reshape(n, players, 34)

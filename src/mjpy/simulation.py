@@ -119,10 +119,23 @@ class RuleSet:
     scorer_factory: Optional[Callable[[], Optional[Scorer]]] = field(default=None, repr=False)
     registered: str = ""              # its row of mjpy.rules.registry (kinds, jokers, options)
     hand_size: int = 13               # tiles dealt (16: 16-tile play, five sets and a pair)
+    players: int = 4                  # players dealt from the wall (2: two-player 71, 3: 卡五星)
+    wall: Optional[int] = None        # tiles in play when fewer than the set's (two-player 71: 71 of 136)
 
     @property
     def wall_size(self) -> int:
-        return 4 * self.n_kinds + self.n_flowers
+        return self.wall if self.wall is not None else 4 * self.n_kinds + self.n_flowers
+
+    @property
+    def live_share(self) -> int:
+        """One player's share of the tiles left after the deal (the draws of a hand played to the end)."""
+        return (self.wall_size - self.players * self.hand_size) // self.players
+
+    @property
+    def default_draws(self) -> int:
+        """``draws`` when not given: 18 for the four-player rule sets (as ever), one player's share of the
+        live wall for two or three players (two-player 71: 22, 卡五星: 15)."""
+        return DEFAULT_DRAWS if self.players == 4 else self.live_share
 
     def scorer(self) -> Optional[Scorer]:
         """The batch fan scorer, or None when the rule set has none (no fan column)."""
@@ -139,7 +152,7 @@ def _from_registry(name: str, registered: str, description: str, scorer=None) ->
 
     row = info(registered)
     return RuleSet(name, row.n_kinds, row.n_flowers, row.forms, row.quads_as_two_pairs, row.dingque, description,
-                   scorer, row.name, row.hand_size)
+                   scorer, row.name, row.hand_size, row.players, row.wall)
 
 
 def _rulesets() -> Dict[str, RuleSet]:
@@ -156,7 +169,7 @@ def _rulesets() -> Dict[str, RuleSet]:
                                   _Fan("guobiao")),
     }
     for name, row in REGISTRY.items():
-        if name not in out:
+        if name not in out and row.game == "mahjong":
             wall = f"{row.tiles} tiles" + (", jokers" if row.jokers else "")
             out[name] = _from_registry(name, name, f"{row.title}: {wall}; fan = score_batch (-1: no legal win)",
                                        _Fan() if row.binding else None)
@@ -615,14 +628,19 @@ def _check_args(rules, deals, seed, draws, chunk_size, start, rule_options=None)
     deals = _int_arg(deals, "deals", 1)          # 0 deals would summarise to rates and means of nothing
     seed = _int_arg(seed, "seed", 0, 2 ** 64 - 1)
     p = _plan(rs, rule_options)
-    draws = _int_arg(draws, "draws", 0, min(4 * len(p.kinds) - rs.hand_size - p.flip, 127))
+    if draws is None:
+        draws = rs.default_draws
+    most = 4 * len(p.kinds) - rs.hand_size - p.flip
+    if rs.wall is not None or rs.players != 4:          # the other players' hands and a short wall
+        most = min(most, rs.wall_size - rs.players * rs.hand_size)
+    draws = _int_arg(draws, "draws", 0, min(most, 127))
     chunk_size = _int_arg(chunk_size, "chunk_size", 1)
     start = _int_arg(start, "start", 0)
     return rs, deals, seed, draws, chunk_size, start
 
 
 def simulate_chunks(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
-                    draws: int = DEFAULT_DRAWS, workers: Optional[int] = None,
+                    draws: Optional[int] = None, workers: Optional[int] = None,
                     chunk_size: int = DEFAULT_CHUNK, start: int = 0,
                     rule_options: Optional[Mapping[str, Any]] = None, fan: bool = True
                     ) -> Iterator[SimulationResult]:
@@ -641,7 +659,7 @@ def simulate_chunks(rules: str = "sichuan", deals: int = 1000, seed: int = 0, *,
 
 
 def simulate(rules: str = "sichuan", deals: int = 1000, seed: int = 0, workers: Optional[int] = None,
-             draws: int = DEFAULT_DRAWS, chunk_size: int = DEFAULT_CHUNK, *,
+             draws: Optional[int] = None, chunk_size: int = DEFAULT_CHUNK, *,
              start: int = 0, rule_options: Optional[Mapping[str, Any]] = None,
              fan: bool = True) -> SimulationResult:
     """Play ``deals`` random deals solo -> :class:`SimulationResult` with arrays per deal.

@@ -41,7 +41,7 @@ FUZHOU = TableRules.register(RuleSpec(
     defaults=dict(gold=None, allow_fifth_copy=True, allow_discard_gold=False, zimo=None, pinghu=None,
                   qiangjin=None, jin=None),
     numbers=("zimo", "pinghu", "qiangjin", "jin"),
-    table=_table, kinds=lambda o: tuple(range(34)), jokers=caller_jokers("fuzhou", "金", "gold"),
+    table=_table, kinds=lambda o: tuple(range(34)), jokers=caller_jokers("fuzhou", "金", "gold"), baopai=True,
     seven_pairs=False, context=("qiangjin", 1),
 ))
 

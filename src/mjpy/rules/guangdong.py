@@ -151,7 +151,7 @@ JIPINGHU = TableRules.register(RuleSpec(
     choices=dict(within_cap_stacking=("add", "max"), pinghu_pair=("any", "no_value_honor"),
                  payment=(None, "discarder_pays", "discarder_pays_all", "all_pay")),
     numbers=("cap", "qidui", "tianhe_fan", "renhe_fan"),
-    table=_jipinghu_table, kinds=lambda o: ALL_KINDS, thirteen_orphans=True, check=_jipinghu_check,
+    table=_jipinghu_table, kinds=lambda o: ALL_KINDS, thirteen_orphans=True, check=_jipinghu_check, baopai=True,
     check_flags=("tianhu", "dihu"),
     settle=settle_jipinghu,
 ))

@@ -45,10 +45,14 @@ class RuleSetInfo:
     jokers: Optional[str] = None
     binding: str = ""
     docs: str = ""
+    #: tiles in play when fewer than the set's (two-player 71: 71 of the 136); None: all of them
+    wall: Optional[int] = None
+    #: ``"mahjong"``, or ``"zipai"`` for the 字牌 card game (no tile kinds: no deal, simulate or shapes)
+    game: str = "mahjong"
 
     @property
     def tiles(self) -> int:
-        return 4 * self.n_kinds + self.n_flowers
+        return self.wall if self.wall is not None else 4 * self.n_kinds + self.n_flowers
 
     @property
     def scores(self) -> bool:
@@ -98,6 +102,19 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
                 binding="mjpy.rules.hebei:TableRules", docs="docs/rules.md#hebei"),
     RuleSetInfo("bazhi", "八枝 (win conditions: eight tiles of one suit, no 吃, one 碰 at most; no scoring)", 34, 0, 4, 13,
                 "", _STD2, binding="mjpy.rules.bazhi:TableRules", docs="docs/rules.md#bazhi"),
+    RuleSetInfo("changsha", "Changsha 长沙 (108 tiles; 平和 needs a 2-5-8 pair; 大和 patterns; 起手小和, 扎鸟: values the "
+                "caller gives)", 27, 0, 4, 13, "分", _STD2, binding="mjpy.rules.changsha:TableRules",
+                docs="docs/rules.md#changsha"),
+    RuleSetInfo("kawuxing", "Hubei 卡五星 (3 players, 84 tiles: 筒 条 中发白; 大胡 factors multiply, 亮倒 ×2)", 21, 0, 3, 13,
+                "倍", _STD2, binding="mjpy.rules.kawuxing:TableRules", docs="docs/rules.md#kawuxing"),
+    RuleSetInfo("tongcheng", "通称番数 (the source's fans and values; incomplete: the values it lacks are required "
+                "options)", 34, 0, 4, 13, "番", _STD3, binding="mjpy.rules.tongcheng:TableRules",
+                docs="docs/rules.md#tongcheng"),
+    RuleSetInfo("two_player_71", "Two players, 71 tiles drawn from 136 (13-番 cap; the source gives no fan table)", 34, 0,
+                2, 13, "", _STD2, binding="mjpy.rules.two_player:TableRules", docs="docs/rules.md#two-player-71",
+                wall=71),
+    RuleSetInfo("daye_zipai", "Daye 大冶字牌 (80 cards, not mahjong: 胡数 -> 诈胡 / 飘胡 / 单倍 / 双倍 / 四倍 / 八倍)", 20, 0,
+                3, 20, "倍", (), binding="mjpy.rules.daye_zipai:ZipaiRules", docs="docs/zipai.md", game="zipai"),
     RuleSetInfo("fujian", "Fujian 福建 百搭 (帶弟 / 活動百搭: win, waits, readings; the source gives no scoring)", 34, 0, 4,
                 13, "", ("standard",), jokers="fujian", binding="mjpy.rules.fujian:FujianRules",
                 docs="docs/rules.md#fujian"),
@@ -113,6 +130,7 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
 ALIASES: Mapping[str, str] = MappingProxyType({
     "sichuan": "sichuan_fan", "xuezhan": "sichuan_fan", "chengdu": "chengdu_simple",
     "mcr": "guobiao", "gb": "guobiao", "inner_mongolia": "neimenggu", "tuidaohu": "guangdong_tuidao", "jipinghu": "guangdong_jipinghu",
+    "kwx": "kawuxing", "two_player": "two_player_71", "daye": "daye_zipai", "zipai": "daye_zipai",
 })
 
 

@@ -57,6 +57,6 @@ TIANJIN = TableRules.register(RuleSpec(
     choices=dict(benhuilong=("face_joker", "no_substitute"), wuhui=("no_substitute", "none_held"),
                  chan_reading=("b", "a"), fan_points=(None, "pow2", "linear")),
     numbers=("qidui", "hundiao", "shuanghundiao", "shuanghui_zhuowu", "base_points"),
-    table=_table, kinds=lambda o: tuple(range(34)), jokers=_jokers, every_win_slot=True,
+    table=_table, kinds=lambda o: tuple(range(34)), jokers=_jokers, every_win_slot=True, baopai=True,
     discard_wins=lambda o: not o.self_draw_only, settle=settle_tianjin,
 ))

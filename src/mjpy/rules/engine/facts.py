@@ -29,7 +29,8 @@ FACTS: Mapping[str, str] = {
     "seven_pairs": "a seven-pairs reading",
     "thirteen_orphans": "a thirteen-orphans reading",
     "eight_pairs": "an eight-pairs-and-a-single reading (16-tile play, 温州 硬八對)",
-    "knitted": "a reading of 14 distinct tiles of one knitting (147 258 369 of three suits) and honors (徐州 亂牌)",
+    "knitted": "a reading of 14 distinct tiles of one knitting (147 258 369 of three suits) and honors (徐州 亂牌), "
+               "or of the nine knitted tiles and five honours with one pair (通称 十三不靠)",
     # sets
     "all_pungs": "standard form, every set a pung or kong (declared melds included)",
     "all_chows": "standard form, every set a chow (declared melds included)",
@@ -91,6 +92,20 @@ FACTS: Mapping[str, str] = {
     "robbing_kong": "抢杠", "last_tile": "the last tile (海底)", "tianhu": "天胡 / 天和",
     "dihu": "地胡 / 人和", "dealer": "the winner is the dealer", "triple_ron": "一炮三响 (three winners)",
     "kong_discard": "the winning tile is a discard right after the discarder's kong (杠上炮)",
+    # (these facts read ranks a joker standing alone does not refine: for rule sets without jokers)
+    "pair_rank": "the rank 1-9 of the pair (standard form; 0: an honour pair or none) (长沙 2-5-8 将, 五将)",
+    "win_kind_held": "copies of the winning tile's kind among the concealed tiles, the winning tile included (暗四归一: 4)",
+    "win_kind_ponged": "the winning tile's kind is a declared pon (明四归一)",
+    "n_melds": "declared melds of any kind (手抓一: 4)",
+    "all_sets_five": "standard form, every set (declared melds included) holds a 5 and the pair is a 5 (全带五)",
+    "max_same_chows": "the most chows with one lowest tile (declared chi included; 三姐妹: 3)",
+    "n_concealed_pungs": "concealed pungs: of the concealed tiles (a pung the winning tile completes only when "
+                         "self-drawn) and concealed kongs (三箱次)",
+    "min_rank": "the lowest rank of a suited tile (0: none)",
+    "max_rank": "the highest rank of a suited tile (0: none)",
+    "three_suit_set": "chows of one rank in the three suits, or pungs of one rank in the three suits (喜相逢)",
+    "five_gates": "万, 筒, 条, a wind and a dragon all present (五门齐)",
+    "n_bonus": "copies of the hand's bonus tiles (寶牌: ``bonus_tiles`` / ``bonus_indicator``), melds included",
 }
 
 
@@ -207,7 +222,7 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
     f = Facts(
         standard=int(std), seven_pairs=int(r.form == "seven_pairs"),
         thirteen_orphans=int(r.form == "thirteen_orphans"), eight_pairs=int(r.form == "eight_pairs"),
-        knitted=int(r.form == "honors_and_knitted"),
+        knitted=int(r.form in ("honors_and_knitted", "knitted_pair")),
         all_pungs=int(std and n_chows == 0), all_chows=int(std and len(pungs) == 0),
         all_pungs_exposed=int(std and all(mk in ("pon", "minkan", "kakan") for _, _, mk in sets)),
         straight=int(straight),
@@ -251,4 +266,25 @@ def facts(r: Reading, melds: Sequence[Tuple[str, int]], situation: Situation, jo
     for k in ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
               "kong_discard"):
         f[k] = int(bool(situation.get(k, False)))
+    ranks = [t % 9 + 1 for t in kinds if t < 27]
+    chows = [t for k, t, _ in sets if k == "chow"]
+    suited_pungs = {t for t in pungs if t < 27}
+    chow_starts = set(chows)
+    self_drawn = bool(situation.get("self_drawn", False))
+    f.update(
+        pair_rank=pair % 9 + 1 if pair is not None and pair < 27 else 0,
+        win_kind_held=(pre_win[wphys] + 1) if pre_win else 0,
+        win_kind_ponged=int(any(k == "pon" and t == wphys for k, t in melds)),
+        n_melds=len(melds),
+        all_sets_five=int(std and pair is not None and pair < 27 and pair % 9 == 4
+                          and all((t < 27 and t % 9 == 4) if k == "pung" else 2 <= t % 9 <= 4 for k, t, _ in sets)),
+        max_same_chows=max((chows.count(t) for t in chow_starts), default=0),
+        n_concealed_pungs=sum(1 for i, (k, _) in enumerate(r.groups) if k == "pung" and (i != gi or self_drawn))
+        + sum(1 for k, _ in melds if k == "ankan"),
+        min_rank=min(ranks, default=0), max_rank=max(ranks, default=0),
+        three_suit_set=int(any(all(9 * s + i in chow_starts for s in range(3))
+                               or all(9 * s + i in suited_pungs for s in range(3)) for i in range(9))),
+        five_gates=int(len(suits) == 3 and any(t in kinds for t in WINDS) and any(t in kinds for t in DRAGONS)),
+        n_bonus=int(situation.get("n_bonus", 0)),
+    )
     return f

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, permutations
-from typing import Iterable, List, NamedTuple, Sequence, Tuple
+from typing import Iterable, List, NamedTuple, Sequence, Tuple, Union
 
 __all__ = ["Reading", "readings", "ORPHANS"]
 
@@ -187,21 +187,40 @@ def _knitted(real, jok, jkinds, kinds, honors):
     return out
 
 
+def _knitted_pair(real):
+    """通称 十三不靠: the nine tiles of one knitting once each and five honours of four kinds, one twice."""
+    honors = real[27:]
+    if sorted(x for x in honors if x) != [1, 1, 1, 2]:
+        return set()
+    held = {t for t in range(27) if real[t]}
+    if any(real[t] > 1 for t in held):
+        return set()
+    for perm in permutations(range(3)):
+        if held == {9 * s + perm[s] + 3 * i for s in range(3) for i in range(3)}:
+            groups = [("single", ((t, t),)) for t in sorted(held)]
+            groups += [("pair" if real[t] == 2 else "single", ((t, t),) * real[t]) for t in range(27, 34) if real[t]]
+            return {tuple(sorted(groups))}
+    return set()
+
+
 def readings(counts: Sequence[int], *, n_sets: int, win_tile: int, jokers: Iterable[int], kinds: Iterable[int],
              seven_pairs: bool = False, quads_as_two_pairs: bool = True, thirteen_orphans: bool = False,
              chows: bool = True, meld_tiles: Sequence[int] = (), allow_fifth_copy: bool = True,
-             every_win_slot: bool = True, any_honors: bool = False, eight_pairs: bool = False,
-             any_jokers: int = 0, knit_honors: Sequence[int] = ()) -> List[Reading]:
+             every_win_slot: bool = True, any_honors: Union[bool, str] = False, eight_pairs: bool = False,
+             any_jokers: int = 0, knit_honors: Sequence[int] = (), knit_pair: bool = False) -> List[Reading]:
     """Every reading of ``counts`` (the concealed tiles, winning tile included): ``n_sets`` sets
     and a pair, seven pairs, thirteen orphans. ``jokers``: the joker kinds (every copy in the hand
     is a joker); ``kinds``: the kinds a joker may stand for (the rule set's tile set);
     ``meld_tiles``: the tiles of the declared melds (for ``allow_fifth_copy=False``);
     ``every_win_slot``: one reading per distinct place of the winning tile (else the first);
     ``any_honors``: a hand of honors only (melds included) also wins in any shape (form
-    ``any_shape``, one group ``"any"``; a joker that is not an honor stands for 东); ``eight_pairs``:
+    ``any_shape``, one group ``"any"``; a joker that is not an honor stands for 东; ``"258"``: a hand
+    without jokers whose every tile is a 2, 5 or 8 instead, 长沙 將將和); ``eight_pairs``:
     eight pairs and a single without any joker tile (16-tile play); ``any_jokers``: a hand holding
     that many joker tiles also wins in any shape (every joker at its own face); ``knit_honors``: the
-    form ``honors_and_knitted`` (14 distinct tiles of one knitting and these honors) without melds.
+    form ``honors_and_knitted`` (14 distinct tiles of one knitting and these honors) without melds;
+    ``knit_pair``: the form ``knitted_pair`` (the nine knitted tiles and five honours with one pair, 通称
+    十三不靠) without melds or jokers.
     """
     kinds = frozenset(kinds)
     jkinds = tuple(sorted(set(jokers)))
@@ -216,7 +235,11 @@ def readings(counts: Sequence[int], *, n_sets: int, win_tile: int, jokers: Itera
                 splits.append(("seven_pairs", g))
     if thirteen_orphans:
         splits += [("thirteen_orphans", g) for g in _orphans(real, jok, jkinds, kinds)]
-    if any_honors and not any(real[:27]) and all(t >= 27 for t in meld_tiles):
+    if any_honors == "258" and not sum(jok) and all(t < 27 and t % 9 in (1, 4, 7) for t in range(34) if real[t]) \
+            and all(t < 27 and t % 9 in (1, 4, 7) for t in meld_tiles):
+        slots = [(t, t) for t in range(27) for _ in range(real[t])]
+        splits.append(("any_shape", (("any", tuple(sorted(slots))),)))
+    elif any_honors and any_honors != "258" and not any(real[:27]) and all(t >= 27 for t in meld_tiles):
         slots = [(t, t) for t in range(27, 34) for _ in range(real[t])]
         slots += [(p if p >= 27 else 27, p) for j, p in enumerate(jkinds) for _ in range(jok[j])]
         splits.append(("any_shape", (("any", tuple(sorted(slots))),)))
@@ -232,6 +255,8 @@ def readings(counts: Sequence[int], *, n_sets: int, win_tile: int, jokers: Itera
             splits.append(("eight_pairs", tuple(sorted(groups))))
     if knit_honors and not meld_tiles:
         splits += [("honors_and_knitted", g) for g in _knitted(real, jok, jkinds, kinds, knit_honors)]
+    if knit_pair and not meld_tiles and not sum(jok):
+        splits += [("knitted_pair", g) for g in _knitted_pair(real)]
     out = []
     for form, groups in sorted(splits):
         if not allow_fifth_copy and form != "any_shape":     # any_shape: a joker is "an honor", no kind

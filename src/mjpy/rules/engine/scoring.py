@@ -16,9 +16,10 @@ be known without it.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
@@ -29,11 +30,26 @@ from mjcore.analysis import is_win as _kernel_is_win
 from ...meld import Meld, coerce_melds
 from ...notation import NotationError, _parse_cached
 from ...tiles import TILE_NAMES, suit_number, tile_index
+from ..baopai import BONUS_FLAGS, bonus_kinds, count_bonus, count_bonus_rows
 from ..interface import Result, RuleSet, hand_and_melds
 from .facts import FACTS, AttrDict, Situation, facts
 from .compiled import compile_table, exact
 from .readings import Reading, readings
-from .table import Table, evaluate
+from .table import Fan, Opt, Table, evaluate
+
+
+def _with_baopai(table: Table, name: str) -> Table:
+    """The table with the 寶牌 row (``baopai_fan`` per bonus-tile copy) in its first summed group."""
+    g = next((g for g in table.groups if g.role == "add" and g.mode == "sum"), None)
+    if g is None:
+        raise ValueError(f"{name}: 寶牌 adds 番 to a sum, and this table sums none (baopai=True is not available)")
+    row = Fan("寶牌", Opt("baopai_fan"), per="n_bonus", group=g.name, en="a bonus tile (寶牌), per copy")
+    return dataclasses.replace(table, rows=table.rows + (row,))
+
+
+def meld_of(kind: str, t: int) -> Meld:
+    """The :class:`~mjpy.Meld` of a ``(kind, lowest tile)`` pair."""
+    return Meld(kind, [t, t + 1, t + 2] if kind == "chi" else [t] * (3 if kind == "pon" else 4))
 
 __all__ = ["RuleSpec", "TableRules", "melds_array"]
 
@@ -54,7 +70,7 @@ class RuleSpec:
     ``numbers``: options that hold a number or ``None`` (values the sources leave open);
     ``table(options)`` builds the fan table; ``kinds(options)`` the tile set; ``jokers(options,
     indicator, given)`` the joker kinds (``()`` for none); ``any_shape(options)``: a hand of honors
-    only wins in any shape; ``extra_flags``: keyword flags of ``score``
+    only wins in any shape (``True``), or a hand whose every tile is a 2, 5 or 8 (``"258"``); ``extra_flags``: keyword flags of ``score``
     beyond the common ones; ``check(situation, options)`` raises for inconsistent flags (``check_flags``: the flags it reads)."""
 
     name: str
@@ -67,7 +83,7 @@ class RuleSpec:
     seven_pairs: bool = True
     thirteen_orphans: bool = False
     every_win_slot: bool = False
-    any_shape: Callable[[Any], bool] = lambda o: False
+    any_shape: Callable[[Any], Union[bool, str]] = lambda o: False
     discard_wins: Callable[[Any], bool] = lambda o: True
     extra_flags: Tuple[str, ...] = ()
     check: Optional[Callable[[Situation, Any], None]] = None
@@ -88,8 +104,16 @@ class RuleSpec:
     #: ``(key, most)``: the one number the rule set reads from ``score(context={key: n})`` (0 <= n <=
     #: most; the fact ``context_count``), ``None``: it reads no context
     context: Optional[Tuple[str, int]] = None
+    #: a bool keyword flag of ``score`` / ``score_batch`` / ``waits`` read as ``context_count`` 1 (卡五星
+    #: ``liangdao``: 亮倒); a rule set has this or ``context``, not both
+    context_flag: Optional[str] = None
+    #: the rule set counts 番 in a sum: the 寶牌 add-on (options ``baopai``, ``baopai_fan``; flags
+    #: ``bonus_tiles`` / ``bonus_indicator``; docs/rules.md#baopai)
+    baopai: bool = False
     #: the honors of the form 14 distinct tiles of one knitting + honors (徐州 亂牌: 东南西北中发); () none
     knit_honors: Tuple[int, ...] = ()
+    #: the form nine knitted tiles + five honours with one pair (通称 十三不靠; no jokers)
+    knit_pair: bool = False
     #: a kind whose tiles play the (single) joker kind's natural face (徐州 白板: 33); None: no stand-in
     stand_in: Optional[int] = None
     #: a joker tile may be the winning tile on a discard (徐州: a 配兒 cannot be claimed)
@@ -209,7 +233,8 @@ def _flag_bits(s) -> int:
             bits |= 1 << i
     if s.get("dingque") is not None:
         bits |= (s["dingque"] + 1) << _engine.DINGQUE_SHIFT_BITS
-    return bits | s.get("context_count", 0) << _engine.CONTEXT_SHIFT_BITS
+    return (bits | s.get("context_count", 0) << _engine.CONTEXT_SHIFT_BITS
+            | min(s.get("n_bonus", 0), 63) << _engine.BONUS_SHIFT_BITS)
 
 
 def _meld_codes(ms) -> bytes:
@@ -350,6 +375,9 @@ class TableRules(RuleSet):
         self._n_sets = 5 if info.hand_size == 16 else 4     # sets of a complete hand; meld slots
         self._size = 3 * self._n_sets + 2                    # tiles of a complete hand, melds as 3
         self.table = self.spec.table(options)
+        self._bonus = bool(self.spec.baopai and options.get("baopai", False))
+        if self._bonus:
+            self.table = _with_baopai(self.table, info.name)
         self.kinds = tuple(self.spec.kinds(options))
         self.compiled = compile_table(self.table, options, self._shape())
         self._pow2 = self.table.points == "pow2"
@@ -368,10 +396,13 @@ class TableRules(RuleSet):
             self._default_jokers = self._jokers_given({})
         except ValueError:                      # (an indicator is needed: asked again per call)
             self._default_jokers = None
+        cf = (self.spec.context_flag,) if self.spec.context_flag else ()
+        if self._bonus:
+            cf += BONUS_FLAGS
         self.extra_flags = (("joker_tiles", "indicator", "triple_ron") + self.spec.extra_flags
-                            + (("context",) if self.spec.context else ()))
+                            + (("context",) if self.spec.context else ()) + cf)
         self.batch_flags = ("after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "seat_wind",
-                            "round_wind", "triple_ron", "joker_tiles", "indicator") + self.spec.extra_flags
+                            "round_wind", "triple_ron", "joker_tiles", "indicator") + self.spec.extra_flags + cf
 
     def _option_bits(self) -> int:
         """Engine flag bits the bound options set for every hand (a Sichuan 定缺 option)."""
@@ -379,6 +410,12 @@ class TableRules(RuleSet):
 
     @classmethod
     def register(cls, spec: RuleSpec) -> RuleSpec:
+        if spec.baopai:                         # the 寶牌 add-on's options (a rule set may set baopai_fan's default)
+            d = dict(spec.defaults)
+            d.setdefault("baopai", False)
+            d.setdefault("baopai_fan", 1)
+            nums = spec.numbers + (() if "baopai_fan" in spec.numbers else ("baopai_fan",))
+            spec = dataclasses.replace(spec, defaults=d, numbers=nums)
         cls.specs[spec.name] = spec
         return spec
 
@@ -474,6 +511,12 @@ class TableRules(RuleSet):
             s[k] = 27 + self._wind(flags.get(k, "E"), k)
         s["dingque"] = suit_number(flags.get("dingque"), f"{self.name}: dingque")
         s["context_count"] = self._context(flags.get("context"))
+        cf = self.spec.context_flag
+        if cf is not None:
+            v = flags.get(cf, False)
+            if not isinstance(v, (bool, np.bool_)):
+                raise TypeError(f"{self.name}: {cf} must be a bool, got {type(v).__name__}")
+            s["context_count"] = int(bool(v))
         if s["self_drawn"]:
             if s["robbing_kong"]:
                 raise ValueError(f"{self.name}: self_drawn and robbing_kong exclude each other")
@@ -518,6 +561,7 @@ class TableRules(RuleSet):
                     thirteen_orphans=self.spec.thirteen_orphans,
                     fifth=self.options.get("allow_fifth_copy", True), every_win_slot=self.spec.every_win_slot,
                     any_honors=self.spec.any_shape(self.options), knit_honors=self.spec.knit_honors,
+                    knit_pair=self.spec.knit_pair,
                     stand_in=-1 if self.spec.stand_in is None else self.spec.stand_in)
 
     def _core(self, c, ms, w: int, s: Situation, jk: Tuple[int, ...]) -> Result:
@@ -583,7 +627,7 @@ class TableRules(RuleSet):
                        allow_fifth_copy=self.options.get("allow_fifth_copy", True),
                        every_win_slot=self.spec.every_win_slot, any_honors=self.spec.any_shape(self.options),
                        eight_pairs=self.spec.eight_pairs, any_jokers=self.spec.any_jokers,
-                       knit_honors=self.spec.knit_honors)
+                       knit_honors=self.spec.knit_honors, knit_pair=self.spec.knit_pair)
         if not rds:
             return Result(False, 0, [], self.unit, name, f"{name}: not a complete hand")
         pre = list(c)
@@ -628,7 +672,8 @@ class TableRules(RuleSet):
         """The kernel's win check, a superset of the readings (a joker may stand for any of the 34
         kinds and for fifth copies there): a hand it rejects has no reading, so the enumeration is
         skipped. Not used where honours win in any shape."""
-        if self.spec.any_shape(self.options) or self.spec.eight_pairs or self.spec.any_jokers or self.spec.knit_honors:
+        if (self.spec.any_shape(self.options) or self.spec.eight_pairs or self.spec.any_jokers or self.spec.knit_honors
+                or self.spec.knit_pair):
             return True                         # (forms the kernel does not know)
         forms = ["standard"]
         if not n_melds and self.spec.seven_pairs:
@@ -705,10 +750,20 @@ class TableRules(RuleSet):
             raise ValueError(f"{self.name}: the winning tile {TILE_NAMES[w]} is not among the concealed tiles "
                              f"(the hand includes the winning tile)")
         s = self._situation(flags)
+        if self._bonus:
+            s["n_bonus"] = self._n_bonus(c, ms, flags)
         jk = self._jokers_cached(flags)
         if self._guarded:
             self._guard(c, ms, jk, w, s["self_drawn"])
         return self._core(c, ms, w, s, jk)
+
+    def _n_bonus(self, c, ms, flags) -> int:
+        """Copies of the hand's bonus tiles (寶牌), at most 63."""
+        kinds = bonus_kinds(flags.get("bonus_tiles"), flags.get("bonus_indicator"), name=self.name)
+        n = count_bonus(c, ms, kinds)
+        if n > 63:
+            raise ValueError(f"{self.name}: {n} bonus-tile copies (at most 63)")
+        return n
 
     def _guard(self, counts, ms, jk, w, self_drawn) -> None:
         """The rule set's refusals of a joker on a claim (徐州: a discarded 配兒 cannot be claimed) and of
@@ -733,6 +788,8 @@ class TableRules(RuleSet):
               else "")
 
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
+        if self._bonus and any(flags.get(k) is not None for k in BONUS_FLAGS):
+            return self._waits_bonus(hand13, melds, flags)
         codes = _fast_melds(melds, self._n_sets) if melds else b""
         counts = None if codes is None else checked_counts(hand13, codes, self._size - 1, self._outside_mask)
         if counts is None:                      # the checked path reads (and explains) the rest
@@ -767,6 +824,54 @@ class TableRules(RuleSet):
                     self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2],
                     _mask(jk), bool(jk))}
 
+    def _dajiao_bonus(self, hands13, melds, lowest, flags) -> np.ndarray:
+        """:meth:`dajiao_batch` with bonus tiles, row by row through :meth:`waits` (a bonus tile changes
+        with the winning tile, so the compiled batch cannot carry it)."""
+        h = coerce_hands(hands13, f"{self.name}: hands")
+        n = len(h)
+        codes = self._batch_melds(melds, n)
+        out = np.full(n, -1, np.float64)
+        bt, bi = flags.get("bonus_tiles"), flags.get("bonus_indicator")
+        bt_rows = isinstance(bt, np.ndarray) and bt.ndim == 2
+        bi_rows = isinstance(bi, np.ndarray) and bi.ndim == 1
+        for i in range(n):
+            row = {k: _row(v, i) for k, v in flags.items() if k not in BONUS_FLAGS and v is not None}
+            row["bonus_tiles"] = [t for t in range(34) for _ in range(int(bt[i, t]))] if bt_rows else bt
+            row["bonus_indicator"] = (None if int(bi[i]) < 0 else int(bi[i])) if bi_rows else bi
+            try:
+                w = self.waits(h[i], melds=self._melds_of(codes[i]), **row)
+            except (ValueError, TypeError) as e:
+                raise type(e)(f"hands[{i}]: {e}") from None
+            if w:
+                totals = [float(r.total) for r in w.values()]
+                out[i] = min(totals) if lowest else max(totals)
+        return _totals(out)
+
+    def _waits_bonus(self, hand13, melds, flags) -> Dict[str, Result]:
+        """:meth:`_waits` with bonus tiles: the tiles the hand waits on (without them), each scored with
+        them, self-drawn and on a discard (where discards win), the better kept."""
+        plain = {k: v for k, v in flags.items() if k not in BONUS_FLAGS}
+        c, ms = self._hand(hand13, melds, self._size - 1)
+        out = {}
+        modes = [True] + ([False] if self.spec.discard_wins(self.options) else [])
+        if flags.get("self_drawn"):
+            modes = [True]
+        for name in self._waits(hand13, melds, plain):
+            t = tile_index(name)
+            full = c.copy()
+            full[t] += 1
+            best = None
+            for mode in modes:
+                f = dict(flags, self_drawn=mode)
+                if not mode:
+                    f.pop("after_kong", None)
+                r = self._score(full, [meld_of(k, x) for k, x in ms], TILE_NAMES[t], f)
+                if r.is_win and (best is None or r.total > best.total):
+                    best = r
+            if best is not None:
+                out[name] = best
+        return out
+
     def _score_batch(self, hands, win_tiles, melds, flags, workers) -> np.ndarray:
         """Score every row in the compiled engine without the GIL (:func:`mjcore.engine.score_rows`),
         which checks each row (counts, size, melds, winning tile, tile set, flags) in the same loop;
@@ -781,7 +886,11 @@ class TableRules(RuleSet):
         w = np.asarray(win_tiles)
         if w.shape != (n,) or w.dtype.kind not in "iu":
             raise ValueError(f"{name}: win_tiles must be {n} tile indices, got shape {w.shape} dtype {w.dtype}")
+        bonus = {k: flags.pop(k) for k in BONUS_FLAGS if k in flags} if self._bonus else {}
         codes, bits, winds, jmask = self._batch_rows(melds, flags, n)
+        if bonus:
+            nb = count_bonus_rows(h, codes, bonus.get("bonus_tiles"), bonus.get("bonus_indicator"), name)
+            bits |= np.minimum(nb, 63).astype(np.uint32) << np.uint32(_engine.BONUS_SHIFT_BITS)
         wins = np.where((w < 0) | (w > 33), -1, w).astype(np.int32)
         if self._guarded and n:
             bad = self._guard_rows(codes, wins, bits, jmask)
@@ -818,6 +927,8 @@ class TableRules(RuleSet):
         if unknown:
             raise TypeError(f"{self.name}.dajiao_batch: unknown keyword {unknown[0]!r} "
                             f"(known: {', '.join(('self_drawn',) + self.batch_flags)})")
+        if any(flags.get(k) is not None for k in BONUS_FLAGS):
+            return self._dajiao_bonus(hands13, melds, lowest, flags)
         name = self.name
         h = coerce_hands(hands13, f"{name}: hands")
         n = len(h)
@@ -885,6 +996,11 @@ class TableRules(RuleSet):
                                         return_inverse=True)
             codes_w = np.array([self._wind(x, k) for x in values], np.uint8)   # one check per distinct value
             winds |= codes_w[inverse.reshape(-1)] << shift
+        cf = self.spec.context_flag
+        if cf is not None and flags.get(cf, False) is not False:
+            v = flags[cf]
+            on = np.full(n, True) if v is True else _per_row(v, n, f"{name}: {cf}", bool)
+            bits |= on.astype(np.uint32) << np.uint32(_engine.CONTEXT_SHIFT_BITS)
         jmask = self._batch_jokers(flags, n)
         return codes, bits, winds, jmask
 

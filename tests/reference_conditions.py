@@ -83,3 +83,22 @@ def ref_bazhi(hand, melds=()):
     if max(sum(1 for t in tiles if t < 27 and t // 9 == s) for s in range(3)) < 8:
         return False, "suit"
     return True, ""
+
+
+def ref_two_player(hand, melds=(), seven_pairs=True, bonus=(), baopai_fan=None, max_fan=13):
+    """The two-player 71-tile game: free 吃碰杠; a pair and four sets, or seven pairs (``seven_pairs``); the
+    total is ``baopai_fan`` per copy of the ``bonus`` kinds in the hand and its melds (花牌), capped at
+    ``max_fan``. ``(is_win, total)``; ``(True, None)`` when copies count and ``baopai_fan`` is None."""
+    c = _counts(hand)
+    shape = bool(standard_decompositions(c, 4 - len(melds))) or (
+        seven_pairs and not melds and sum(c) == 14 and all(x % 2 == 0 for x in c))
+    if not shape:
+        return False, 0
+    tiles = [t for t in range(34) for _ in range(c[t])] + _meld_tiles(melds)
+    copies = sum(tiles.count(k) for k in bonus)
+    if copies == 0:
+        return True, 0
+    if baopai_fan is None:
+        return True, None
+    return True, min(copies * baopai_fan, max_fan)
+

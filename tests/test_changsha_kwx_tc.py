@@ -215,7 +215,7 @@ def test_qishou_xiaohu_bad_input():
     h = np.zeros((3, 34), np.uint8)
     h[:, :13] = 1
     h[2, 0] = 5
-    raises_one_line(lambda: CS.qishou_xiaohu_batch(h), ("row 2",))
+    raises_one_line(lambda: CS.qishou_xiaohu_batch(h), ("hands[2]", "row 2"))
     with pytest.raises(TypeError):
         CS.qishou_xiaohu_batch(h.astype(float))
 

@@ -1,6 +1,6 @@
-"""Inner Mongolia 内蒙 (docs/rules.md#neimenggu), Hebei 河北 (docs/rules.md#hebei) and 八枝 (docs/rules.md#bazhi):
-the rule sets whose sources
-give win conditions and no scoring, on the engine, against the plain references of tests/reference_conditions.py
+"""Inner Mongolia 内蒙 (docs/rules.md#neimenggu), Hebei 河北 (docs/rules.md#hebei), 八枝 (docs/rules.md#bazhi) and
+the two-player 71-tile game (docs/rules.md#two-player-71): the rule sets whose sources give win conditions and no
+scoring table, on the engine, against the plain references of tests/reference_conditions.py
 on seeded random hands (tests/test_yangzhou.py's generator: complete hands of every motif, 0-2 melds with some
 吃, seven pairs, near misses, junk): ``is_win`` equal, a refusal naming the condition that failed; ``score_batch``
 and ``waits`` against ``score``; bad input.
@@ -62,6 +62,32 @@ def test_hebei_matches_reference(seven_pairs):
 def test_bazhi_matches_reference():
     fails = _sweep("bazhi", {}, C.ref_bazhi, 7, N)
     assert fails >= {"", "chi", "pon", "suit", "shape"}
+
+
+@pytest.mark.parametrize("seven_pairs", [True, False])
+def test_two_player_matches_reference(seven_pairs):
+    """5,000 hands a setting: the win (standard, seven pairs) and the 花牌 (寶牌) total under the 13-番 cap."""
+    rng = random.Random(f"two-player-{seven_pairs}")
+    settings = [dict(), dict(baopai_fan=2), dict(baopai_fan=5, max_fan=13), dict(baopai_fan=3, max_fan=100)]
+    bound = {i: rules.get("two_player_71", seven_pairs=seven_pairs, **o) for i, o in enumerate(settings)}
+    wins = capped = 0
+    for _ in range(5000):
+        c, melds = random_hand(rng)
+        w = rng.choice([t for t in range(34) if c[t]])
+        i = rng.randrange(len(settings))
+        bonus = rng.sample(range(34), rng.choice((0, 1, 2, 3)))
+        want, total = C.ref_two_player(c, melds, seven_pairs, bonus, **settings[i])
+        kw = {"bonus_tiles": list(bonus)} if bonus else {}
+        r = bound[i].score(np.array(c, np.uint8), [meld_obj(k, t) for k, t in melds], w, **kw)
+        if want and total is None:
+            assert not r.is_win and r.detail["missing"] == ["baopai_fan"], (c, melds, bonus, r)
+            continue
+        assert r.is_win == want, (P.to_str(c), melds, r.reason)
+        if want:
+            assert r.total == total, (P.to_str(c), melds, bonus, settings[i], r)
+            wins += 1
+            capped += total == settings[i].get("max_fan", 13) and total > 0
+    assert wins > 1000 and capped > 10
 
 
 @pytest.mark.slow

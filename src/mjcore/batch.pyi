@@ -9,6 +9,7 @@ FormsArg = Union[str, Iterable[str]]
 # scope name -> jokers of that scope: one count for every row, or an int array of shape (N,)
 JokersByScope = Optional[Mapping[str, Union[int, npt.ArrayLike]]]
 
+def kind_masks(hands: Hands) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]: ...
 def shanten(
     hands: Hands,
     *,

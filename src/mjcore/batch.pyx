@@ -25,6 +25,7 @@ from mjcore._kernel cimport (
     hand_distance,
     hand_useful,
     hand_waits,
+    load_words,
     row_size,
 )
 from mjcore._tables cimport Tables, get_tables
@@ -308,6 +309,47 @@ def coerce_hands(hands, str name="hands"):
                              f"{int(arr[tuple(bad)])} (counts are 0..4)")
         arr = arr.astype(np.uint8)
     return np.ascontiguousarray(arr)
+
+
+def kind_masks(hands):
+    """Per row of (N, 34) counts: its number of tiles, the kinds it holds and the kinds it holds four of, as
+    ``(sizes uint8, held uint64, fours uint64)`` arrays (bit ``t`` for tile ``t``), in one pass without the
+    GIL: the building block of hand-level checks on millions of rows (长沙 起手小和).
+
+    >>> import numpy as np
+    >>> sizes, held, fours = kind_masks(np.array([[4] + [1] * 10 + [0] * 23], np.uint8))
+    >>> int(sizes[0]), hex(int(held[0])), int(fours[0])
+    (14, '0x7ff', 1)
+    """
+    arr = coerce_hands(hands)
+    if arr.size and arr.max() > 4:
+        bad = np.argwhere(arr > 4)[0]
+        raise ValueError(f"hands[{int(bad[0])}]: {tile_name(int(bad[1]))} count is {int(arr[tuple(bad)])} "
+                         f"(counts are 0..4)")
+    cdef const uint8_t[:, ::1] h = arr
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef uint64_t w[5]
+    cdef uint64_t m, f, x, total
+    cdef int k
+    sizes = np.empty(n, np.uint8)
+    held = np.empty(n, np.uint64)
+    fours = np.empty(n, np.uint64)
+    cdef uint8_t[::1] sv = sizes
+    cdef uint64_t[::1] hv = held
+    cdef uint64_t[::1] fv = fours
+    with nogil:
+        for i in range(n):
+            load_words(&h[i, 0], w)
+            m = f = total = 0
+            for k in range(5):
+                x = (w[k] | (w[k] >> 1) | (w[k] >> 2)) & 0x0101010101010101ULL
+                m |= ((x * 0x0102040810204080ULL) >> 56) << (8 * k)
+                f |= ((((w[k] >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56) << (8 * k)
+                total += (w[k] * 0x0101010101010101ULL) >> 56     # the byte sum (counts 0-4: at most 32)
+            sv[i] = <uint8_t>total
+            hv[i] = m
+            fv[i] = f
+    return sizes, held, fours
 
 
 def _per_row(values, Py_ssize_t n, str name, int limit, str context=""):

@@ -85,7 +85,9 @@ def count_bonus_rows(hands: np.ndarray, codes: np.ndarray, bonus_tiles=None, bon
     codes; ``bonus_tiles`` one tile or list for every row, or an (N, 34) array of per-row multiplicities;
     ``bonus_indicator`` one tile (or list) for every row, or (N,) tile indices (-1: none)."""
     n = len(hands)
-    weight = np.zeros((n, 34), np.int64)
+    rows = np.arange(n)
+    columns = []                                    # (N,) bonus kinds, -1 for none: one per bonus tile
+    weight = None                                   # (N, 34) multiplicities, where given so
     for v, indicator in ((bonus_tiles, False), (bonus_indicator, True)):
         if v is None:
             continue
@@ -93,25 +95,30 @@ def count_bonus_rows(hands: np.ndarray, codes: np.ndarray, bonus_tiles=None, bon
         if a is not None and a.ndim == 2:
             if a.shape != (n, 34) or indicator or a.dtype.kind not in "iub":
                 raise ValueError(f"{name}: bonus_tiles as an array is (N, 34) multiplicities, got shape {a.shape}")
-            weight += a.astype(np.int64)
+            weight = a.astype(np.int64)
         elif a is not None and a.ndim == 1 and indicator:
             if a.shape != (n,) or a.dtype.kind not in "iu":
                 raise ValueError(f"{name}: bonus_indicator per row is ({n},) tile indices, got shape {a.shape}")
             if ((a < -1) | (a > 33)).any():
                 raise ValueError(f"{name}: bonus_indicator holds {int(a[(a < -1) | (a > 33)][0])}: tile indices are 0-33")
-            ok = a >= 0
-            np.add.at(weight, (np.flatnonzero(ok), BONUS_OF[a[ok]]), 1)
+            columns.append(np.where(a >= 0, BONUS_OF[np.clip(a, 0, 33)], -1))
         else:
-            ks = bonus_kinds(v if not indicator else None, v if indicator else None, name=name)
-            for k in ks:
-                weight[:, k] += 1
-    total = (hands.astype(np.int64) * weight).sum(axis=1)
-    rows = np.arange(n)
-    for j in range(0, codes.shape[1], 2):
-        kind, t = codes[:, j].astype(np.int64), codes[:, j + 1].astype(np.int64)
-        t = np.clip(t, 0, 33)
-        chi = kind == 1
-        copies = np.where(kind == 2, 3, np.where(kind >= 3, 4, 0))
-        total += copies * weight[rows, t]
-        total += chi * (weight[rows, t] + weight[rows, np.minimum(t + 1, 33)] + weight[rows, np.minimum(t + 2, 33)])
+            for k in bonus_kinds(v if not indicator else None, v if indicator else None, name=name):
+                columns.append(np.full(n, k, np.int64))
+    total = np.zeros(n, np.int64)
+    if weight is not None:
+        total += (hands.astype(np.int64) * weight).sum(axis=1)
+        for j in range(0, codes.shape[1], 2):
+            kind, t = codes[:, j].astype(np.int64), np.clip(codes[:, j + 1].astype(np.int64), 0, 33)
+            copies = np.where(kind == 2, 3, np.where(kind >= 3, 4, 0))
+            total += copies * weight[rows, t] + (kind == 1) * (weight[rows, t] + weight[rows, np.minimum(t + 1, 33)]
+                                                               + weight[rows, np.minimum(t + 2, 33)])
+    for k in columns:
+        on = k >= 0
+        kc = np.clip(k, 0, 33)
+        total += np.where(on, hands[rows, kc], 0)
+        for j in range(0, codes.shape[1], 2):
+            kind, t = codes[:, j], codes[:, j + 1].astype(np.int64)
+            hit = np.where(kind == 1, (kc >= t) & (kc <= t + 2), kc == t) & on
+            total += hit * np.where(kind == 1, 1, np.where(kind == 2, 3, np.where(kind >= 3, 4, 0)))
     return total

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import List
 
 import numpy as np
+from mjcore.batch import kind_masks
 
 from ..notation import _coerce_counts
 from ..tiles import TILE_NAMES, tile_index
@@ -97,46 +98,45 @@ def qishou_xiaohu(hand) -> List[str]:
     ['缺一色']
     """
     c = _dealt_counts(hand, "qishou_xiaohu")
-    code = int(_qishou_codes(c[None, :27])[0])
+    _, held, fours = kind_masks(c[None, :].astype(np.uint8))
+    code = int(_qishou_codes(held, fours)[0])
     return [n for i, n in enumerate(QISHOU_NAMES) if code >> i & 1]
 
 
-_RANK258 = np.zeros(27, bool)
-_RANK258[[1, 4, 7, 10, 13, 16, 19, 22, 25]] = True
+_M258 = np.uint64(sum(1 << (9 * s + r) for s in range(3) for r in (1, 4, 7)))
+_SUITS = [np.uint64(0x1FF << (9 * s)) for s in range(3)]
+_HONORS = np.uint64(((1 << 34) - 1) ^ ((1 << 27) - 1))
 
 
-def _qishou_codes(c: np.ndarray) -> np.ndarray:
-    four = (c == 4).any(axis=1)
-    none258 = ~(c[:, _RANK258] > 0).any(axis=1)
-    suits = c.reshape(len(c), 3, 9).sum(axis=2)
-    missing = (suits == 0).any(axis=1)
-    return (four.astype(np.uint8) | (none258.astype(np.uint8) << 1) | (missing.astype(np.uint8) << 2))
+def _qishou_codes(held: np.ndarray, fours: np.ndarray) -> np.ndarray:
+    """The 起手小和 bits from the kinds held and held four times (:func:`mjcore.batch.kind_masks`)."""
+    zero = np.uint64(0)
+    missing = ((held & _SUITS[0]) == zero) | ((held & _SUITS[1]) == zero) | ((held & _SUITS[2]) == zero)
+    return ((fours != zero).astype(np.uint8) | (((held & _M258) == zero).astype(np.uint8) << 1)
+            | (missing.astype(np.uint8) << 2))
 
 
 def qishou_xiaohu_batch(hands) -> np.ndarray:
     """The 起手小和 of many dealt hands: ``(N, 34)`` counts (13 or 14 tiles a row) -> uint8 ``(N,)``
-    codes, bit ``i`` set for :data:`QISHOU_NAMES` ``[i]`` (1 四喜, 2 板板和, 4 缺一色). The rows are
-    checked in bulk (ValueError naming the first bad row).
+    codes, bit ``i`` set for :data:`QISHOU_NAMES` ``[i]`` (1 四喜, 2 板板和, 4 缺一色), from one pass of
+    :func:`mjcore.batch.kind_masks` without the GIL. The rows are checked in bulk (ValueError naming the
+    first bad row).
 
     >>> from mjpy.random import deal
     >>> qishou_xiaohu_batch(deal(3, "changsha", seed=1)).dtype
     dtype('uint8')
     """
-    h = np.asarray(hands)
-    if h.ndim != 2 or h.shape[1] != 34:
-        raise ValueError(f"qishou_xiaohu_batch: hands must be (N, 34) counts, got shape {h.shape}")
-    if h.dtype.kind not in "iu":
-        raise TypeError(f"qishou_xiaohu_batch: counts must be integers, got dtype {h.dtype}")
-    bad = (h > 4).any(axis=1) | (h[:, 27:] != 0).any(axis=1) | ~np.isin(h.sum(axis=1), (13, 14))
-    if h.dtype.kind == "i":
-        bad |= (h < 0).any(axis=1)
+    try:
+        sizes, held, fours = kind_masks(hands)
+    except ValueError as e:
+        raise ValueError(f"qishou_xiaohu_batch: {e}") from None
+    except TypeError as e:
+        raise TypeError(f"qishou_xiaohu_batch: {e}") from None
+    bad = ((held & _HONORS) != np.uint64(0)) | ((sizes != 13) & (sizes != 14))
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        try:
-            _dealt_counts(h[i], f"qishou_xiaohu_batch: row {i}")
-        except (TypeError, ValueError) as e:
-            raise ValueError(str(e)) from None
-    return _qishou_codes(h[:, :27])
+        _dealt_counts(np.asarray(hands)[i], f"qishou_xiaohu_batch: row {i}")
+    return _qishou_codes(held, fours)
 
 
 # ------------------------------------------------------------------------------------------ 扎鸟

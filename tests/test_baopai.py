@@ -173,3 +173,40 @@ def test_bad_input():
     raises_one_line(lambda: rules.get("kawuxing", baopai=True), ("baopai",))          # 卡五星 counts 倍
     raises_one_line(lambda: rs.score_batch(np.zeros((2, 34), np.uint8), np.zeros(2, np.int64),
                                            bonus_indicator=np.array([40, 1])), ("bonus_indicator",))
+
+
+@pytest.mark.parametrize("name", ["sichuan_fan", "chengdu_simple", "guobiao"])
+def test_sichuan_and_guobiao_take_it(name):
+    """The 番 rule sets outside the engine's sum tables: Sichuan (on the engine, 番 before the multiplier) and
+    Guobiao (outside the 8-fan minimum, as the flowers); ``score``, ``waits`` and ``score_batch`` agree."""
+    rs = rules.get(name, baopai=True)
+    plain = rules.get(name)
+    hand = "11122233344455m" if name != "guobiao" else "123m456m789m123p55p"
+    win = "5m" if name != "guobiao" else "5p"
+    ind = "4m" if name != "guobiao" else "4p"
+    a = plain.score(hand, win_tile=win, self_drawn=True)
+    b = rs.score(hand, win_tile=win, self_drawn=True, bonus_indicator=ind)
+    n = 2                                                # two 五 of the indicator's suit
+    assert b.total == a.total + n and b.fans.count(("寶牌", 1)) == n
+    if name == "sichuan_fan":
+        assert b.detail["multiplier"] == 2 * 2 * a.detail["multiplier"]      # 番 double the multiplier
+    h = np.array([mjpy_parse(hand)])
+    w = np.array([int(np.flatnonzero(mjpy_parse(win))[0])])
+    assert rs.score_batch(h, w, self_drawn=True, bonus_indicator=ind).tolist() == [b.total]
+    c13 = mjpy_parse(hand)
+    c13[w[0]] -= 1
+    got = rs.waits(c13, bonus_indicator=ind)
+    assert got[win].total >= b.total - 2 and got[win].fans.count(("寶牌", 1)) == n
+    if name == "guobiao":                                # outside the minimum
+        low = rules.get("guobiao", baopai=True, baopai_fan=10)
+        r = low.score("234m345m456p678s55s", win_tile="5s", bonus_tiles=["5s"])
+        assert not r.is_win and r.total >= 20
+
+
+def mjpy_parse(text):
+    from mjpy import parse
+    return parse(text).copy()
+
+
+def test_points_profile_refuses_it():
+    raises_one_line(lambda: rules.get("sichuan_points", baopai=True), ("分",))

@@ -17,12 +17,14 @@ from typing import Dict
 
 import numpy as np
 
+from mjcore.batch import coerce_hands
 from mjcore.engine import DINGQUE_SHIFT_BITS
 
 from ..meld import Meld
-from ..tiles import suit_number
+from ..tiles import suit_number, tile_index
+from .baopai import BONUS_FLAGS, bonus_kinds, count_bonus, count_bonus_rows
 from .engine.scoring import RuleSpec, TableRules
-from .interface import Result, RuleSet
+from .interface import Result, RuleSet, hand_and_melds
 
 __all__ = ["SichuanRules", "GuobiaoRules", "SichuanEngineRules", "sichuan_on_engine", "sichuan_rules"]
 
@@ -158,8 +160,16 @@ class GuobiaoRules(RuleSet):
     ``fourth_tile=`` (和绝张), ``flowers=``; ``after_kong`` / ``robbing_kong`` are 杠上开花 / 抢杠和,
     ``last_tile`` 妙手回春 / 海底捞月."""
 
-    extra_flags = ("fourth_tile", "flowers")
-    batch_flags = ("after_kong", "robbing_kong", "last_tile", "fourth_tile", "flowers", "seat_wind", "round_wind")
+    _flags = ("fourth_tile", "flowers")
+    _batch = ("after_kong", "robbing_kong", "last_tile", "fourth_tile", "flowers", "seat_wind", "round_wind")
+
+    @property
+    def extra_flags(self):
+        return self._flags + (BONUS_FLAGS if self.options.baopai else ())
+
+    @property
+    def batch_flags(self):
+        return self._batch + (BONUS_FLAGS if self.options.baopai else ())
 
     @classmethod
     def bind(cls, row, options):
@@ -184,18 +194,35 @@ class GuobiaoRules(RuleSet):
     def _score(self, hand, melds, win_tile, flags) -> Result:
         from . import guobiao
 
-        return self._result(guobiao.score(
+        r = self._result(guobiao.score(
             hand, melds, win_tile, self_drawn=flags["self_drawn"], fourth_tile=flags.get("fourth_tile", False),
             kong_related=bool(flags["after_kong"] or flags["robbing_kong"]), last_tile=flags["last_tile"],
             seat_wind=flags["seat_wind"], round_wind=flags["round_wind"], flowers=flags.get("flowers", 0),
             options=self.options))
+        return self._bonus(r, hand, melds, None, flags)
 
     def _waits(self, hand13, melds, flags) -> Dict[str, Result]:
         from . import guobiao
 
-        return {t: self._result(r) for t, r in guobiao.best_tenpai(
+        return {t: self._bonus(self._result(r), hand13, melds, t, flags) for t, r in guobiao.best_tenpai(
             hand13, melds, self_drawn=flags["self_drawn"], seat_wind=flags["seat_wind"],
             round_wind=flags["round_wind"], flowers=flags.get("flowers", 0), options=self.options).items()}
+
+    def _bonus(self, r: Result, hand, melds, added, flags) -> Result:
+        """``r`` with the 寶牌 of the hand (``added``: the winning tile of a waiting hand): ``baopai_fan`` per
+        copy, outside the minimum (docs/rules.md#baopai)."""
+        if not self.options.baopai or not r.total or all(flags.get(k) is None for k in BONUS_FLAGS):
+            return r
+        counts, meld_list = hand_and_melds(self.name, hand, melds)
+        c = counts.astype(int)
+        if added is not None:
+            c[tile_index(added)] += 1
+        n = count_bonus(c, [(m.kind, min(m.tiles)) for m in meld_list],
+                        bonus_kinds(flags.get("bonus_tiles"), flags.get("bonus_indicator"), name=self.name))
+        if not n:
+            return r
+        v = self.options.baopai_fan
+        return dataclasses.replace(r, total=r.total + n * v, fans=list(r.fans) + [("寶牌", v)] * n)
 
     @staticmethod
     def _melds8(codes, tiles):
@@ -223,7 +250,17 @@ class GuobiaoRules(RuleSet):
                                            flags.get("round_wind"), flags.get("flowers"), return_fans=True,
                                            workers=workers, options=self.options)
         flowers = fans[:, 81].astype(np.int32)
-        return np.where((totals >= 0) & (totals - flowers >= self.options.min_fan), totals, -1).astype(np.int32)
+        out = np.where((totals >= 0) & (totals - flowers >= self.options.min_fan), totals, -1).astype(np.int32)
+        if self.options.baopai and any(flags.get(k) is not None for k in BONUS_FLAGS):
+            codes = np.zeros((n, 8), np.int8)               # the engine's meld codes, for the bonus count
+            if m is not None:
+                kind = np.asarray(m)[:, 0::2]
+                codes[:, 0::2] = np.select([kind == 0, kind == 1, kind >= 2], [1, 2, 3], 0)
+                codes[:, 1::2] = np.where(kind >= 0, np.asarray(m)[:, 1::2], 0)
+            nb = count_bonus_rows(coerce_hands(hands, f"{self.name}: hands"), codes, flags.get("bonus_tiles"),
+                                  flags.get("bonus_indicator"), self.name)
+            out = np.where(out >= 0, out + nb * self.options.baopai_fan, out).astype(np.int32)
+        return out
 
 
 # ------------------------------------------------------------------------------------ Sichuan on the engine
@@ -244,7 +281,7 @@ def _sichuan_spec(profile: str):
     return RuleSpec(profile, defaults=d, table=lambda o: sichuan_tables.table(o, profile),
                     kinds=lambda o: range(27), extra_flags=("dingque", "kong_discard"),
                     exhausted_waits=lambda o: o.count_exhausted_waits, detail=sichuan_tables.detail,
-                    settle=None if profile == "chengdu_simple" else settle)
+                    settle=None if profile == "chengdu_simple" else settle, baopai=profile != "sichuan_points")
 
 
 def _ensure_sichuan_spec(profile: str) -> None:

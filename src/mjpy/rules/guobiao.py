@@ -240,6 +240,11 @@ class GuobiaoOptions:
     closed_specials_zimo_buqiuren: bool = False
     #: ``guobiao.concealed_and_melded_kong``: 明暗杠 (5) for one 暗杠 + one 明杠 (PyPI reference build).
     concealed_and_melded_kong: bool = True
+    #: 寶牌 (docs/rules.md#baopai): bonus tiles named per hand (``bonus_indicator=`` / ``bonus_tiles=`` of
+    #: ``rules.get("guobiao", baopai=True).score``) add ``baopai_fan`` per copy; they do not count toward
+    #: ``min_fan`` (as the flowers).
+    baopai: bool = False
+    baopai_fan: int = 1
 
     def __post_init__(self):
         if self.exclusion_profile not in PROFILES:
@@ -248,6 +253,10 @@ class GuobiaoOptions:
             raise ValueError(f"qingyaojiu_tongke must be 'triple_only', 'none' or 'both'; got {self.qingyaojiu_tongke!r}")
         if isinstance(self.min_fan, bool) or not isinstance(self.min_fan, int) or self.min_fan < 0:
             raise ValueError(f"min_fan must be a non-negative int, got {self.min_fan!r}")
+        if not isinstance(self.baopai, bool):
+            raise ValueError(f"baopai must be a bool, got {self.baopai!r}")
+        if isinstance(self.baopai_fan, bool) or not isinstance(self.baopai_fan, int) or self.baopai_fan < 0:
+            raise ValueError(f"baopai_fan must be a non-negative int, got {self.baopai_fan!r}")
 
     def replace(self, **changes) -> "GuobiaoOptions":
         return dataclasses.replace(self, **changes)

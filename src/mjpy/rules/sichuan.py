@@ -121,6 +121,10 @@ class SichuanOptions:
     last_four_forced: Optional[bool] = None
     #: 查花猪: a 花猪 pays this many × 基本分 to each non-花猪.
     huazhu_multiplier: int = 16
+    #: 寶牌 (docs/rules.md#baopai): bonus tiles named per hand (``bonus_indicator=`` / ``bonus_tiles=`` of
+    #: ``rules.get("sichuan_fan", baopai=True).score``) add ``baopai_fan`` 番 per copy (the 番 profiles only).
+    baopai: bool = False
+    baopai_fan: int = 1
 
     def __post_init__(self):
         def check(name, ok, what):
@@ -145,6 +149,11 @@ class SichuanOptions:
         check("last_four_forced", self.last_four_forced in (None, True, False), "None or a bool")
         check("huazhu_multiplier", type(self.huazhu_multiplier) is int and self.huazhu_multiplier >= 0,
               "an int >= 0")
+        check("baopai", isinstance(self.baopai, bool), "a bool")
+        check("baopai_fan", type(self.baopai_fan) is int and self.baopai_fan >= 0, "an int >= 0")
+        if self.baopai and self.profile == "sichuan_points":
+            raise ValueError("SichuanOptions.baopai: 寶牌 adds 番, and sichuan_points counts 分 (use sichuan_fan or "
+                             "chengdu_simple)")
 
     @classmethod
     def preset(cls, profile: str = "sichuan_fan", **overrides) -> "SichuanOptions":

@@ -375,6 +375,9 @@ class TableRules(RuleSet):
         self._n_sets = 5 if info.hand_size == 16 else 4     # sets of a complete hand; meld slots
         self._size = 3 * self._n_sets + 2                    # tiles of a complete hand, melds as 3
         self.table = self.spec.table(options)
+        if options.get("baopai", False) and not self.spec.baopai:
+            raise ValueError(f"{info.name}: 寶牌 adds 番 to a sum, and this rule set counts {info.unit or 'no value'} "
+                             f"(baopai=True is not available)")
         self._bonus = bool(self.spec.baopai and options.get("baopai", False))
         if self._bonus:
             self.table = _with_baopai(self.table, info.name)

@@ -232,7 +232,8 @@ cdef enum:               # fact families computed only when needed (Ctx.need)
     NEED_PLACE = 16     # which joker sits where (the winning tile's group, a straight's jokers)
     NEED_SUITS = 32     # tiles per suit (八枝)
     NEED_SETS = 64      # the sets' shapes: same chows, concealed pungs, three-suit sets, 5 in every set (通称)
-    NEED_ALL = 127
+    NEED_RANKS = 128    # the lowest and highest rank, the five gates (通称)
+    NEED_ALL = 255
 
 
 cdef struct Grp:
@@ -654,7 +655,9 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
     cdef int8_t chow_n[27]
     cdef uint32_t pung_ranks = c.meld_pung_ranks, chow_starts = c.meld_chow_starts
     cdef int same = 0, cpungs = c.meld_ankan
-    memcpy(f, c.hand_f, NF * sizeof(int32_t))
+    # (two copies of at most 256 bytes each: the compiler inlines them; one of NF facts would call memcpy)
+    memcpy(f, c.hand_f, NBITS * sizeof(int32_t))
+    memcpy(f + NBITS, c.hand_f + NBITS, (NF - NBITS) * sizeof(int32_t))
     if want_sets:
         memcpy(chow_n, c.meld_chow_n, sizeof(chow_n))
     n_pungs = c.meld_pungs
@@ -815,7 +818,8 @@ cdef void kind_facts(const Ctx* c, uint64_t km, int32_t* f) noexcept nogil:
     """The facts of the kinds a reading holds (``km``: its groups and the melds): suits, honors,
     terminals, 2-5-8, nine gates and the 定缺 suit. Without jokers every reading holds the hand's own
     kinds, so :func:`setup` writes them once in ``c.hand_f``; with jokers :func:`reading_facts` does."""
-    cdef int s, s0, k = 0, dq
+    cdef int s, s0, k = 0, dq, top
+    cdef uint64_t ranks
     for s in range(3):
         if km & SUIT_MASK[s]:
             k += 1
@@ -828,14 +832,6 @@ cdef void kind_facts(const Ctx* c, uint64_t km, int32_t* f) noexcept nogil:
     f[X_ALL_258] = (km & ~M258) == 0
     f[X_TERMINALS_ONLY] = (km & ~TERM_MASK) == 0
     f[X_ORPHANS_ONLY] = (km & ~ORPHAN_MASK) == 0
-    f[X_FIVE_GATES] = k == 3 and (km & WIND_MASK) != 0 and (km & DRAGON_MASK) != 0
-    f[X_MIN_RANK] = 0
-    f[X_MAX_RANK] = 0
-    for s in range(9):                          # the lowest and highest rank of a suited tile
-        if km & RANK_MASK[s]:
-            if f[X_MIN_RANK] == 0:
-                f[X_MIN_RANK] = s + 1
-            f[X_MAX_RANK] = s + 1
     f[X_NINE_GATES] = 0
     if (c.need & NEED_NINE) and c.H.n_melds == 0 and k == 1 and not f[X_HONORS]:
         for s in range(3):
@@ -846,6 +842,18 @@ cdef void kind_facts(const Ctx* c, uint64_t km, int32_t* f) noexcept nogil:
                                    and c.pre[s0 + 6] == 1 and c.pre[s0 + 7] == 1)
     dq = (c.H.flags >> DINGQUE_SHIFT) & 3
     f[X_DINGQUE_HELD] = dq > 0 and (km & SUIT_MASK[dq - 1]) != 0
+    if c.need & NEED_RANKS:                     # 通称: the lowest and highest rank, 五门齐
+        f[X_FIVE_GATES] = k == 3 and (km & WIND_MASK) != 0 and (km & DRAGON_MASK) != 0
+        ranks = (km | (km >> 9) | (km >> 18)) & 0x1FF
+        if ranks:
+            f[X_MIN_RANK] = mj_ctz64(ranks) + 1
+            top = 8
+            while not (ranks >> top) & 1:
+                top -= 1
+            f[X_MAX_RANK] = top + 1
+        else:
+            f[X_MIN_RANK] = 0
+            f[X_MAX_RANK] = 0
 
 cdef inline int chow_rank(const Ctx* c, const Grp* g) noexcept nogil:
     cdef int d, subs = 0, face = 0
@@ -2083,7 +2091,8 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
     cdef int i, m, k, t
     c.P = P
     c.H = H
-    memset(c.hand_f, 0, sizeof(c.hand_f))
+    memset(c.hand_f, 0, NBITS * sizeof(int32_t))             # (two inlined stores: see reading_facts)
+    memset(c.hand_f + NBITS, 0, (NF - NBITS) * sizeof(int32_t))
     memset(c.meld_counts, 0, sizeof(c.meld_counts))
     c.meld_kinds = 0
     c.meld_pungs_dragon = c.meld_pungs_wind = c.meld_seat = c.meld_round = 0
@@ -2544,6 +2553,7 @@ cdef class Program:
                        | (NEED_SUITS if X_MAX_SUIT_TILES in read else 0)
                        | (NEED_SETS if read & {X_ALL_SETS_FIVE, X_MAX_SAME_CHOWS, X_N_CONCEALED_PUNGS,
                                                X_THREE_SUIT_SET} else 0)
+                       | (NEED_RANKS if read & {X_MIN_RANK, X_MAX_RANK, X_FIVE_GATES} else 0)
                        | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
@@ -2599,6 +2609,7 @@ def _clause_bits(atoms, clauses):
 
 
 assert NBITS <= 64, "the clause bits hold one fact per bit"
+assert NF > NBITS, "reading_facts copies the facts in two parts: the first NBITS, then the rest"
 
 
 def _group_starts(row_groups, n_groups):

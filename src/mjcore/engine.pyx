@@ -134,14 +134,14 @@ FACT_NAMES = (
     "n_open_melds", "n_ankan", "n_mingang", "all_melds_open", "n_chi", "joker_melded",
     "n_substitutes", "jokers_held", "n_jokers", "straight_face_joker", "straight_no_substitute",
     "win_in_pair", "win_pair_joker", "win_pair_joker_joker", "zhuowu", "zhuowu_both_jokers", "win_middle",
-    "win_rank", "win_joker",
-    "all_sets_terminal", "pair_terminal", "n_quads_held", "n_pon_fourth_held", "n_kongs", "dingque_held",
-    "n_yaojiu_pungs", "max_suit_tiles",
+    "all_sets_five", "win_joker",
+    "all_sets_terminal", "pair_terminal", "n_quads_held", "three_suit_set", "n_kongs", "dingque_held",
+    "n_yaojiu_pungs", "five_gates",
     "context_count",
     "self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
     "kong_discard",
-    "pair_rank", "win_kind_held", "win_kind_ponged", "n_melds", "all_sets_five", "max_same_chows",
-    "n_concealed_pungs", "min_rank", "max_rank", "three_suit_set", "five_gates", "n_bonus",
+    "pair_rank", "win_kind_held", "win_kind_ponged", "n_melds", "win_rank", "max_same_chows",
+    "n_concealed_pungs", "min_rank", "max_rank", "n_pon_fourth_held", "max_suit_tiles", "n_bonus",
 )
 
 cdef enum:
@@ -152,14 +152,14 @@ cdef enum:
     X_TERMINALS_ONLY, X_ORPHANS_ONLY, X_NINE_GATES
     X_N_OPEN, X_N_ANKAN, X_N_MINGANG, X_ALL_MELDS_OPEN, X_N_CHI, X_JOKER_MELDED
     X_N_SUB, X_JOKERS_HELD, X_N_JOKERS, X_STRAIGHT_FACE, X_STRAIGHT_NOSUB
-    X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH, X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER
-    X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_N_PON_FOURTH, X_N_KONGS, X_DINGQUE_HELD, X_N_YAOJIU_PUNGS
-    X_MAX_SUIT_TILES
+    X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH, X_WIN_MIDDLE, X_ALL_SETS_FIVE, X_WIN_JOKER
+    X_SETS_TERMINAL, X_PAIR_TERMINAL, X_N_QUADS_HELD, X_THREE_SUIT_SET, X_N_KONGS, X_DINGQUE_HELD, X_N_YAOJIU_PUNGS
+    X_FIVE_GATES
     X_CONTEXT           # a number from the caller's context (Hangzhou: 财飘 in a row), flags bits 20-23
     X_SELF_DRAWN        # the situation flags follow in the order of FLAG_NAMES
-    X_PAIR_RANK = X_SELF_DRAWN + 9   # facts past the 64 of the clause bits: tested by range atoms
-    X_WIN_KIND_HELD, X_WIN_KIND_PONGED, X_N_MELDS, X_ALL_SETS_FIVE, X_MAX_SAME_CHOWS
-    X_N_CONCEALED_PUNGS, X_MIN_RANK, X_MAX_RANK, X_THREE_SUIT_SET, X_FIVE_GATES
+    X_PAIR_RANK = X_SELF_DRAWN + 9   # facts past the 64 of the clause bits (counts tested by range atoms;
+    X_WIN_KIND_HELD, X_WIN_KIND_PONGED, X_N_MELDS, X_WIN_RANK, X_MAX_SAME_CHOWS   # yes / no facts stay in the 64)
+    X_N_CONCEALED_PUNGS, X_MIN_RANK, X_MAX_RANK, X_N_PON_FOURTH, X_MAX_SUIT_TILES
     X_N_BONUS           # flags bits 24-29: copies of the hand's bonus tiles (寶牌)
     NF
     NBITS = 64          # facts 0-63 are tested by the clause bits (non-zero / zero)

@@ -247,7 +247,7 @@ def rules_table(name: Optional[str] = None) -> dict:
     for row in rows:
         out.append({"name": row.name, "title": row.title, "tiles": row.tiles, "players": row.players,
                     "hand_size": row.hand_size, "unit": row.unit or None, "forms": list(row.forms),
-                    "jokers": row.jokers, "scores": row.scores, "docs": row.docs,
+                    "jokers": row.jokers, "scores": row.scores, "docs": row.docs, "game": row.game,
                     "options": registry.options(row.name) if row.scores else {}})
     return {"rules": out}
 
@@ -257,7 +257,8 @@ def _human_rules(r: dict) -> str:
     one = len(r["rules"]) == 1
     for row in r["rules"]:
         unit = row["unit"] or "shapes only"
-        lines.append(f"{row['name']:<16}{row['tiles']:>4} tiles  {row['players']} players  {row['hand_size']}+1  "
+        what = "cards" if row.get("game") == "zipai" else "tiles"
+        lines.append(f"{row['name']:<16}{row['tiles']:>4} {what:<5}  {row['players']} players  {row['hand_size']}+1  "
                      f"{unit:<13}{row['title']}")
         if one:
             lines.append(f"forms     {', '.join(row['forms'])}")

@@ -195,6 +195,11 @@ def get_rules(rules) -> RuleSet:
     key = rules.strip().lower()
     rs = RULESETS.get(key) or RULESETS.get(ALIASES.get(key, ""))
     if rs is None:
+        from mjpy.rules.registry import REGISTRY
+
+        row = REGISTRY.get(ALIASES.get(key, key))
+        if row is not None and row.game != "mahjong":
+            raise ValueError(f"{row.name} is not a mahjong rule set: simulate plays tile walls ({row.docs})")
         raise ValueError(f"unknown rule set {rules!r}: expected one of {', '.join(RULESETS)}") from None
     return rs
 

@@ -24,15 +24,13 @@ from ..meld import Meld
 from ..tiles import suit_number, tile_index
 from .baopai import BONUS_FLAGS, bonus_kinds, count_bonus, count_bonus_rows
 from .engine.scoring import RuleSpec, TableRules
-from .interface import Result, RuleSet, hand_and_melds
+from .interface import Result, RuleSet, check_option_names, hand_and_melds
 
 __all__ = ["SichuanRules", "GuobiaoRules", "SichuanEngineRules", "sichuan_on_engine", "sichuan_rules"]
 
 
 def _bound_options(row_name: str, factory, fields, options):
-    unknown = sorted(set(options) - set(fields))
-    if unknown:
-        raise ValueError(f"{row_name}: unknown option {unknown[0]!r} (options: {', '.join(sorted(fields))})")
+    check_option_names(row_name, options, fields)
     try:
         return factory(**options)
     except TypeError as e:   # a wrong type for a field: name it

@@ -27,7 +27,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from ..errors import NotationError, _show
-from .interface import Result, RuleSet
+from .interface import Result, RuleSet, check_option_names
 
 __all__ = [
     "N_KINDS", "COPIES", "DECK_SIZE", "BIG", "SMALL", "HANZI", "ASCII", "RED", "RED_MASK", "Card", "card_index",
@@ -605,9 +605,7 @@ class ZipaiRules(RuleSet):
 
     @classmethod
     def bind(cls, row, options):
-        unknown = sorted(set(options) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(f"daye_zipai: unknown option {unknown[0]!r} (options: {', '.join(DEFAULTS)})")
+        check_option_names("daye_zipai", options, DEFAULTS)
         o = dict(DEFAULTS, **options)
         for k in _HU_OPTIONS:
             v = o[k]

@@ -28,7 +28,7 @@ from .. import wildcards
 from ..assign import assignments
 from ..meld import coerce_melds
 from ..tiles import TILE_NAMES, tile_index
-from .interface import Result, RuleSet, hand_and_melds
+from .interface import Result, RuleSet, check_option_names, hand_and_melds
 
 __all__ = ["FujianRules", "DEFAULTS"]
 
@@ -52,9 +52,7 @@ class FujianRules(RuleSet):
 
     @classmethod
     def bind(cls, row, options):
-        unknown = sorted(set(options) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(f"fujian: unknown option {unknown[0]!r} (options: {', '.join(sorted(DEFAULTS))})")
+        check_option_names("fujian", options, DEFAULTS)
         o = dict(DEFAULTS, **options)
         for k, allowed in _CHOICES.items():
             if o[k] not in allowed:

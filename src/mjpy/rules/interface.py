@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
-__all__ = ["Result", "RuleSet", "SITUATION_FLAGS", "hand_and_melds"]
+__all__ = ["Result", "RuleSet", "SITUATION_FLAGS", "hand_and_melds", "check_option_names"]
 
 #: The situational flags every ``score`` accepts (a rule set without a fan for one ignores it).
 SITUATION_FLAGS = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer")
@@ -54,6 +54,14 @@ class Result:
         if self.detail is not None and hasattr(self.detail, "to_dict"):
             d["detail"] = self.detail.to_dict()
         return d
+
+
+def check_option_names(name: str, given, known) -> None:
+    """The one error of every rule set for an option it does not have: ``ValueError`` naming it and listing
+    the known ones."""
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ValueError(f"{name}: unknown option {unknown[0]!r} (options: {', '.join(sorted(known))})")
 
 
 def hand_and_melds(name: str, hand, melds):

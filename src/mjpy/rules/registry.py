@@ -111,7 +111,7 @@ REGISTRY: Mapping[str, RuleSetInfo] = MappingProxyType({r.name: r for r in (
                 "options)", 34, 0, 4, 13, "番", _STD3, binding="mjpy.rules.tongcheng:TableRules",
                 docs="docs/rules.md#tongcheng"),
     RuleSetInfo("two_player_71", "Two players, 71 tiles drawn from 136 (13-番 cap; the source gives no fan table)", 34, 0,
-                2, 13, "", _STD2, binding="mjpy.rules.two_player:TableRules", docs="docs/rules.md#two-player-71",
+                2, 13, "番", _STD2, binding="mjpy.rules.two_player:TableRules", docs="docs/rules.md#two-player-71",
                 wall=71),
     RuleSetInfo("daye_zipai", "Daye 大冶字牌 (80 cards, not mahjong: 胡数 -> 诈胡 / 飘胡 / 单倍 / 双倍 / 四倍 / 八倍)", 20, 0,
                 3, 20, "倍", (), binding="mjpy.rules.daye_zipai:ZipaiRules", docs="docs/zipai.md", game="zipai"),

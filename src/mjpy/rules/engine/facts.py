@@ -74,17 +74,17 @@ FACTS: Mapping[str, str] = {
     "zhuowu": "the winning tile is the 5m of a 4m-5m-6m chow, 4m and 6m not both substitutes (捉五魁)",
     "zhuowu_both_jokers": "捉五魁 with 4m and 6m both substitutes (双绘捉五)",
     "win_middle": "the winning tile is the middle tile of a chow (徐州 夾)",
-    "win_rank": "the rank 1-9 of the tile the winning tile stands for (0: an honor)",
+    "all_sets_five": "standard form, every set (declared melds included) holds a 5 and the pair is a 5 (全带五)",
     "win_joker": "the winning tile is a joker tile",
     # terminals in the sets, four of a kind, the 定缺 suit
     "all_sets_terminal": "standard form, every set (declared melds included) holds a 1, 9 or honor (带幺九)",
     "pair_terminal": "the pair (standard form) is a 1, 9 or honor",
     "n_quads_held": "kinds of which the concealed tiles hold all four (根 / 四归一; a seven-pairs quad too; a virtual fifth copy of waits counts)",
-    "n_pon_fourth_held": "declared pons whose fourth tile is among the concealed tiles",
+    "three_suit_set": "chows of one rank in the three suits, or pungs of one rank in the three suits (喜相逢)",
     "n_kongs": "declared kongs (concealed and exposed)",
     "dingque_held": "tiles of the 定缺 suit (situation ``dingque``) are in the hand or its melds",
     "n_yaojiu_pungs": "pungs and kongs of a 1, 9 or honour (declared melds included; 内蒙 幺九刻)",
-    "max_suit_tiles": "the tiles of the most-held suit, declared melds included (八枝: eight or more)",
+    "five_gates": "万, 筒, 条, a wind and a dragon all present (五门齐)",
     # the caller's context
     "context_count": "the number the rule set reads from ``context`` (Hangzhou: 财飘 in a row); 0 without",
     # situation (from the caller)
@@ -97,14 +97,14 @@ FACTS: Mapping[str, str] = {
     "win_kind_held": "copies of the winning tile's kind among the concealed tiles, the winning tile included (暗四归一: 4)",
     "win_kind_ponged": "the winning tile's kind is a declared pon (明四归一)",
     "n_melds": "declared melds of any kind (手抓一: 4)",
-    "all_sets_five": "standard form, every set (declared melds included) holds a 5 and the pair is a 5 (全带五)",
+    "win_rank": "the rank 1-9 of the tile the winning tile stands for (0: an honor)",
     "max_same_chows": "the most chows with one lowest tile (declared chi included; 三姐妹: 3)",
     "n_concealed_pungs": "concealed pungs: of the concealed tiles (a pung the winning tile completes only when "
                          "self-drawn) and concealed kongs (三箱次)",
     "min_rank": "the lowest rank of a suited tile (0: none)",
     "max_rank": "the highest rank of a suited tile (0: none)",
-    "three_suit_set": "chows of one rank in the three suits, or pungs of one rank in the three suits (喜相逢)",
-    "five_gates": "万, 筒, 条, a wind and a dragon all present (五门齐)",
+    "n_pon_fourth_held": "declared pons whose fourth tile is among the concealed tiles",
+    "max_suit_tiles": "the tiles of the most-held suit, declared melds included (八枝: eight or more)",
     "n_bonus": "copies of the hand's bonus tiles (寶牌: ``bonus_tiles`` / ``bonus_indicator``), melds included",
 }
 

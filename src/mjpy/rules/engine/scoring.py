@@ -31,7 +31,7 @@ from ...meld import Meld, coerce_melds
 from ...notation import NotationError, _parse_cached
 from ...tiles import TILE_NAMES, suit_number, tile_index
 from ..baopai import BONUS_FLAGS, bonus_kinds, count_bonus, count_bonus_rows
-from ..interface import Result, RuleSet, hand_and_melds
+from ..interface import Result, RuleSet, check_option_names, hand_and_melds
 from .facts import FACTS, AttrDict, Situation, facts
 from .compiled import compile_table, exact
 from .readings import Reading, readings
@@ -202,9 +202,7 @@ class Options(AttrDict):
 
 
 def _options(spec: RuleSpec, given: Mapping[str, Any]) -> Options:
-    unknown = sorted(set(given) - set(spec.defaults))
-    if unknown:
-        raise ValueError(f"{spec.name}: unknown option {unknown[0]!r} (options: {', '.join(sorted(spec.defaults))})")
+    check_option_names(spec.name, given, spec.defaults)
     o = dict(spec.defaults)
     for k, v in given.items():
         if k in spec.choices and v not in spec.choices[k]:

@@ -21,9 +21,9 @@ import reference_changsha as RC  # noqa: E402
 import reference_kawuxing as RK  # noqa: E402
 import reference_tongcheng as RT  # noqa: E402
 from mjpy import Meld, rules  # noqa: E402
+from timing import per_hand, per_row, tile_rows  # noqa: E402
 from mjpy.random import deal  # noqa: E402
 from mjpy.rules.changsha import qishou_xiaohu_batch  # noqa: E402
-from mjpy.rules.engine import melds_array  # noqa: E402
 
 N_ROWS = 200_000
 REF = {"changsha": (RC, RC.ref_changsha_score, dict(xiaohu=1, dahu=6)),
@@ -44,11 +44,7 @@ def _cases(name, n):
 
 def _rows(name, n_cases, n):
     cases = _cases(name, n_cases)
-    rep = -(-n // len(cases))
-    h = np.tile(np.array([c for c, _, _ in cases], np.uint8), (rep, 1))[:n]
-    w = np.tile(np.array([w for _, _, w in cases]), rep)[:n]
-    m = np.tile(melds_array([[meld_obj(k, t) for k, t in ms] for _, ms, _ in cases]), (rep, 1, 1))[:n]
-    return cases, h, w, m
+    return (cases,) + tile_rows(cases, n)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -64,9 +60,7 @@ def test_score_batch(benchmark, name, workers):
     benchmark.group = f"{name} score_batch"
     if benchmark.disabled:
         return
-    benchmark.pedantic(lambda: rs.score_batch(h, w, melds=m, workers=workers), rounds=3, iterations=1)
-    per = min(benchmark.stats.stats.data) / n
-    benchmark.extra_info.update(ns_per_row=round(per * 1e9), rows_per_s=round(1 / per))
+    per_row(benchmark, lambda: rs.score_batch(h, w, melds=m, workers=workers), n)
 
 
 @pytest.mark.parametrize("impl", ["mjpy", "reference"])
@@ -89,10 +83,7 @@ def test_score(benchmark, name, impl):
     if benchmark.disabled:
         engine(rows[:20])
         return
-    fn, args = (engine, rows) if impl == "mjpy" else (reference, cases)
-    benchmark.pedantic(fn, args=(args,), rounds=3, iterations=1)
-    per = min(benchmark.stats.stats.data) / len(args)
-    benchmark.extra_info.update(us_per_hand=round(per * 1e6, 2))
+    per_hand(benchmark, *((engine, rows) if impl == "mjpy" else (reference, cases)))
 
 
 def test_qishou_xiaohu_batch(benchmark):
@@ -103,9 +94,7 @@ def test_qishou_xiaohu_batch(benchmark):
     benchmark.group = "changsha qishou_xiaohu_batch"
     if benchmark.disabled:
         return
-    benchmark.pedantic(lambda: qishou_xiaohu_batch(hands), rounds=3, iterations=1)
-    per = min(benchmark.stats.stats.data) / n
-    benchmark.extra_info.update(ns_per_row=round(per * 1e9, 1))
+    per_row(benchmark, lambda: qishou_xiaohu_batch(hands), n)
 
 
 @pytest.mark.parametrize("bonus", [False, True])
@@ -120,6 +109,4 @@ def test_baopai_batch_cost(benchmark, bonus):
     benchmark.group = "tongcheng score_batch with 寶牌"
     if benchmark.disabled:
         return
-    benchmark.pedantic(lambda: rs.score_batch(h, w, melds=m, workers=1, **kw), rounds=3, iterations=1)
-    per = min(benchmark.stats.stats.data) / n
-    benchmark.extra_info.update(ns_per_row=round(per * 1e9))
+    per_row(benchmark, lambda: rs.score_batch(h, w, melds=m, workers=1, **kw), n)

@@ -20,7 +20,7 @@ import reference_conditions as C  # noqa: E402
 import reference_yangzhou as Y  # noqa: E402
 from test_yangzhou import meld_obj, random_hand  # noqa: E402
 from mjpy import rules  # noqa: E402
-from mjpy.rules.engine import melds_array  # noqa: E402
+from timing import per_hand, per_row, tile_rows  # noqa: E402
 
 N_ROWS = 200_000
 
@@ -40,10 +40,7 @@ def test_score_batch(benchmark, name, workers):
     rs = rules.get(name, **({"qidui": 2} if name == "yangzhou" else {}))
     cases = _cases(2000)
     n = N_ROWS if not benchmark.disabled else 400
-    rep = -(-n // len(cases))
-    h = np.tile(np.array([c for c, _, _ in cases], np.uint8), (rep, 1))[:n]
-    w = np.tile(np.array([w for _, _, w in cases]), rep)[:n]
-    m = np.tile(melds_array([[meld_obj(k, t) for k, t in ms] for _, ms, _ in cases]), (rep, 1, 1))[:n]
+    h, w, m = tile_rows(cases, n)
     got = rs.score_batch(h[:400], w[:400], melds=m[:400])
     if name == "yangzhou":
         want = [(lambda v: v[1] if v[0] else -1)(Y.ref_yangzhou_score(c, ms, qidui=2)) for c, ms, _ in cases[:400]]
@@ -54,9 +51,7 @@ def test_score_batch(benchmark, name, workers):
     benchmark.group = f"{name} score_batch"
     if benchmark.disabled:
         return
-    benchmark.pedantic(lambda: rs.score_batch(h, w, melds=m, workers=workers), rounds=3, iterations=1)
-    per = min(benchmark.stats.stats.data) / n
-    benchmark.extra_info.update(ns_per_row=round(per * 1e9), rows_per_s=round(1 / per))
+    per_row(benchmark, lambda: rs.score_batch(h, w, melds=m, workers=workers), n)
 
 
 @pytest.mark.parametrize("impl", ["mjpy", "reference"])
@@ -80,7 +75,4 @@ def test_score(benchmark, name, impl):
     if benchmark.disabled:
         engine(rows[:20])
         return
-    fn, args = (engine, rows) if impl == "mjpy" else (reference, cases)
-    benchmark.pedantic(fn, args=(args,), rounds=3, iterations=1)
-    per = min(benchmark.stats.stats.data) / len(args)
-    benchmark.extra_info.update(us_per_hand=round(per * 1e6, 2))
+    per_hand(benchmark, *((engine, rows) if impl == "mjpy" else (reference, cases)))

@@ -291,3 +291,18 @@ def test_cli(capsys):
                          "dahu_stack")):
         code, out, err = run_cli(capsys, *argv)
         assert code == 2 and err.count("\n") == 1 and words in err, (argv, err)
+
+
+def test_patterns_without_values():
+    """With no values given, the refusal still lists the patterns the hand holds (the issue: "the patterns
+    found, with a total only from values the caller supplies")."""
+    r = rules.get("changsha").score("111222333444m66m", win_tile="6m")
+    assert not r.is_win and r.detail["missing"] == ["dahu"] and r.detail["patterns"] == ["碰碰和", "清一色"]
+    r = rules.get("changsha").score("123456789m234p55s", win_tile="5s")
+    assert r.detail["missing"] == ["xiaohu"] and r.detail["patterns"] == ["平和"]
+    r = rules.get("tongcheng").score("123456789m234p88p", win_tile="4p")
+    assert r.detail["missing"] == ["menqing", "quezi"] and r.detail["patterns"] == ["一条龙", "缺字", "门清"]
+    r = rules.get("kawuxing").score("55p", melds=[Meld("pon", "777p"), Meld("pon", "111s"), Meld("pon", "222s"),
+                                                  Meld("minkan", "3333s")], win_tile="5p", robbing_kong=True)
+    assert r.detail["missing"] == ["qiangganghu"] and r.detail["patterns"] == ["碰碰胡", "抢杠胡", "手抓一"]
+    assert (rules.get("changsha").score("123456789m234p66s", win_tile="6s").detail or {}).get("patterns") is None

@@ -575,10 +575,10 @@ cdef void evaluate_bits(const Prog* P, int32_t* f, uint64_t fb, Eval* ev) noexce
             n = 1 if P.r_per[r] < 0 else f[P.r_per[r]] - P.r_less[r]
             if n <= 0:
                 continue
+            held += n                           # (a row whose value is missing holds all the same: G.name)
             if P.r_missing[r] >= 0:
                 ev.missing |= ONE << P.r_missing[r]
                 continue
-            held += n
             v = P.r_value[r]
             if mode == MODE_SUM:
                 val += n * v

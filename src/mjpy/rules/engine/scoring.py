@@ -383,6 +383,7 @@ class TableRules(RuleSet):
         self.compiled = compile_table(self.table, options, self._shape())
         self._pow2 = self.table.points == "pow2"
         self._joker_cache: Dict[Any, Tuple[int, ...]] = {}
+        self._filled: Dict[Tuple[str, ...], Any] = {}      # missing options -> the rule set with them at 1
         self._modes_cache: Dict[Any, tuple] = {}   # waits: (flag bits per mode, seat, round) of flags seen before
         # bits of score()'s flags that take the checked path: those the rule set's own check reads (the
         # engine's hand check tests the rest)
@@ -567,8 +568,26 @@ class TableRules(RuleSet):
 
     def _core(self, c, ms, w: int, s: Situation, jk: Tuple[int, ...]) -> Result:
         """Score concealed counts ``c`` (winning tile ``w`` included) with melds ``ms`` in the
-        compiled engine (:mod:`mjcore.engine`)."""
-        return self._run(c, ms, w, _flag_bits(s), s["seat_wind"], s["round_wind"], jk)
+        compiled engine (:mod:`mjcore.engine`). A hand refused for values the sources do not give still
+        says which patterns it holds: ``detail["patterns"]``."""
+        r = self._run(c, ms, w, _flag_bits(s), s["seat_wind"], s["round_wind"], jk)
+        if not r.is_win and r.detail and r.detail.get("missing"):
+            r.detail["patterns"] = self._patterns(c, ms, w, s, jk, tuple(r.detail["missing"]))
+        return r
+
+    def _patterns(self, c, ms, w: int, s: Situation, jk: Tuple[int, ...], missing: Tuple[str, ...]):
+        """The names of the rows the best reading counts with every missing value set to 1: the patterns a
+        hand holds when the caller has not given their values (Changsha, 通称, Fuzhou ...)."""
+        rs = self._filled.get(missing)
+        if rs is None:
+            try:
+                rs = type(self).bind(self.info, dict(self.options, **{m: 1 for m in missing}))
+            except (TypeError, ValueError):     # options that are not a plain mapping (Sichuan's object)
+                return None
+            if len(self._filled) < 64:
+                self._filled[missing] = rs
+        r = rs._core(c, ms, w, s, jk)
+        return [n for n, _ in list(r.fans) + list(r.detail.get("factors", []))] if r.is_win else None
 
     def _run(self, c, ms, w: int, bits: int, seat: int, rnd: int, jk: Tuple[int, ...]) -> Result:
         return self._result(*_engine.score_one(self.compiled.program, c, _meld_codes(ms) if ms else b"", w, bits, seat,
@@ -720,7 +739,9 @@ class TableRules(RuleSet):
         out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand, codes,
                                 win_tile, bits | self._base_bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), self._size,
                                 self._outside_mask)
-        return checked() if out is None else self._result(*out)
+        if out is None or out[0] == _engine.STATUS_MISSING:
+            return checked()                    # (the checked path explains, and names the patterns found)
+        return self._result(*out)
 
     def _jokers_cached(self, flags) -> Tuple[int, ...]:
         """:meth:`_jokers` memoised on a hashable ``indicator`` / ``joker_tiles`` (a list of tile names or

@@ -263,6 +263,7 @@ def evaluate(table: Table, facts: Mapping, options: Mapping) -> Value:
     for gi, g in enumerate(table.groups):
         held = []
         where = []
+        n_missing = 0                           # rows that hold without a value: they count in G.name
         for ri, r in enumerate(table.rows):
             if r.group != g.name or not r.when(f):
                 continue
@@ -274,10 +275,11 @@ def evaluate(table: Table, facts: Mapping, options: Mapping) -> Value:
                 v = options.get(v.name)
                 if v is None:
                     missing.append(r.value.name)
+                    n_missing += n
                     continue
             held += [(r.name, v)] * n
             where += [(gi, ri)] * n
-        f["group:" + g.name] = len(held)
+        f["group:" + g.name] = len(held) + n_missing
         if not held and g.default is not None:
             shown = [g.default]
         else:

@@ -306,3 +306,10 @@ def test_patterns_without_values():
                                                   Meld("minkan", "3333s")], win_tile="5p", robbing_kong=True)
     assert r.detail["missing"] == ["qiangganghu"] and r.detail["patterns"] == ["碰碰胡", "抢杠胡", "手抓一"]
     assert (rules.get("changsha").score("123456789m234p66s", win_tile="6s").detail or {}).get("patterns") is None
+
+
+def test_cli_names_the_patterns_of_a_refused_hand(capsys):
+    from conftest import run_cli
+
+    code, out, err = run_cli(capsys, "analyze", "111222333444m66m", "--rules", "changsha", "--win", "6m")
+    assert code == 0 and "patterns  碰碰和 + 清一色" in out and "--option dahu=N" in out, out

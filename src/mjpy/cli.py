@@ -1163,6 +1163,9 @@ def _human_rules_result(r: dict) -> str:
         if not r["is_win"]:
             lines.append(f"not a win: {r['reason']}")
             if r["missing"]:
+                patterns = (r.get("detail") or {}).get("patterns")
+                if patterns:
+                    lines.append(f"patterns  {' + '.join(patterns)} (their values are not given)")
                 lines.append("options   the value is an option: " + " ".join(f"--option {m}=N" for m in r["missing"]))
             return "\n".join(lines)
         lines.append(f"form      {r['form']}")

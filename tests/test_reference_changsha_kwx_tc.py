@@ -575,6 +575,16 @@ def _std_or_pairs_complete(c, k, allow_quad=True):
     return REF.ref_is_complete(c, k, forms=("standard", "seven_pairs"), quads_as_two_pairs=allow_quad)
 
 
+def _sum_lists(total, best, names):
+    """The fan lists of an answer whose values add up: each sorted and summing to ``total`` (their names go to the
+    ``names`` counter)."""
+    for fans in best:
+        names.update(n for n, _ in fans)
+        assert fans == sorted(fans)
+        assert sum(v for _, v in fans) == total
+        yield fans
+
+
 def test_changsha_sweep_win_matches_an_independent_check():
     names = Counter()
     for c, melds, w in _cases(CS, 2500, 11):
@@ -595,10 +605,7 @@ def test_changsha_sweep_win_matches_an_independent_check():
         if res is None:
             continue
         total, best = res
-        for fans in best:
-            names.update(n for n, _ in fans)
-            assert fans == sorted(fans)
-            assert sum(v for _, v in fans) == total
+        for fans in _sum_lists(total, best, names):
             assert ("平和" in dict(fans)) == (fans == [("平和", 1)])
         # max stacking: one 大和 worth dahu, never more than the sum
         res_max = CS.ref_changsha_score(c, melds, w, xiaohu=1, dahu=6, dahu_stack="max")
@@ -669,10 +676,7 @@ def test_tongcheng_sweep():
         if res is None:
             continue
         total, best = res
-        for fans in best:
-            names.update(n for n, _ in fans)
-            assert fans == sorted(fans)
-            assert sum(v for _, v in fans) == total
+        for fans in _sum_lists(total, best, names):
             values = dict(fans)
             for row, gone in TC.EXCLUDES.items():
                 if row in values:

@@ -37,6 +37,8 @@ from .compiled import compile_table, exact
 from .readings import Reading, readings
 from .table import Fan, Opt, Table, evaluate
 
+__all__ = ["RuleSpec", "TableRules", "melds_array"]
+
 
 def _with_baopai(table: Table, name: str) -> Table:
     """The table with the 寶牌 row (``baopai_fan`` per bonus-tile copy) in its first summed group."""
@@ -51,7 +53,6 @@ def meld_of(kind: str, t: int) -> Meld:
     """The :class:`~mjpy.Meld` of a ``(kind, lowest tile)`` pair."""
     return Meld(kind, [t, t + 1, t + 2] if kind == "chi" else [t] * (3 if kind == "pon" else 4))
 
-__all__ = ["RuleSpec", "TableRules", "melds_array"]
 
 _FLAGS = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer")
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "东": 0, "南": 1, "西": 2, "北": 3, "東": 0}
@@ -1136,8 +1137,7 @@ class TableRules(RuleSet):
             if seen_empty or code not in names or not 0 <= t <= 33:
                 raise ValueError(f"{self.name}: melds row {codes.tolist()} is not (kind code 1-5, lowest tile) "
                                  f"pairs, melds first (codes: {_CODES})")
-            kind = names[code]
-            out.append(Meld(kind, [t, t + 1, t + 2] if kind == "chi" else [t] * (3 if kind == "pon" else 4)))
+            out.append(meld_of(names[code], t))
         return out
 
     def _batch_jokers(self, flags, n: int) -> np.ndarray:

@@ -36,7 +36,7 @@ directives = {
     "embedsignature": True,
 }
 
-MODULES = ["_tables", "analysis", "batch", "decompose", "engine", "scoped", "simulate"]
+MODULES = ["_tables", "advise", "analysis", "batch", "decompose", "engine", "scoped", "simulate"]
 
 extensions = [
     Extension(

@@ -27,7 +27,7 @@ def check(cond, what):
 
 
 #: the compiled modules a wheel carries (setup.py MODULES and RULE_MODULES)
-MJCORE_MODULES = ["_tables", "analysis", "batch", "decompose", "engine", "scoped", "simulate"]
+MJCORE_MODULES = ["_tables", "advise", "analysis", "batch", "decompose", "engine", "scoped", "simulate"]
 RULE_MODULES = ["_guobiao"]
 
 

@@ -30,6 +30,7 @@ from mjpy import batch, wildcards
 from mjpy import random
 from mjpy.simulation import simulate, simulate_chunks
 from mjpy.assign import Group, Reading, assignments
+from mjpy.advice import Advice, AdviceRow, advise
 from mjpy.errors import NotationError
 from mjpy.meld import Meld
 from mjpy.notation import (
@@ -54,6 +55,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ALL_FORMS",
+    "Advice",
+    "AdviceRow",
+    "advise",
     "DEFAULT_FORMS",
     "Decomposition",
     "Group",

@@ -16,8 +16,9 @@ from typing import List
 import numpy as np
 
 from mjcore.batch import is_win, shanten, useful_tiles, waits
+from mjpy.advice import advise_batch as advise
 
-__all__ = ["is_win", "mask_to_tiles", "shanten", "useful_tiles", "waits"]
+__all__ = ["advise", "is_win", "mask_to_tiles", "shanten", "useful_tiles", "waits"]
 
 _MASK_MAX = (1 << 34) - 1          # one bit per tile kind
 

@@ -20,6 +20,7 @@
     mjpy settle examples/settle/chengdu_xiayu.json --rules sichuan --preset chengdu_xiayu   # CD-E 标准下雨
     mjpy settle examples/settle/tianjin.json --rules tianjin   # 坐庄 / 拉庄, 铲 and a win (docs/settle.md)
     mjpy simulate --rules sichuan --deals 1000000 --out results.parquet --plot tenpai.png
+    mjpy advise 11234577m345789p --rules sichuan_fan --flag dingque=s   # which discard: win probability
     mjpy evaluate hands.npy --what shanten,waits --workers 2 --out out.npz
 
 Bad input prints one line ``mjpy: error: <message>`` on stderr and exits with status 2.
@@ -33,7 +34,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
-from . import cli_mass
+from . import cli_advise, cli_mass
 from .console import parse_options, write_line
 from .errors import NotationError, _show
 from .notation import parse, parse_hand, to_string, to_unicode
@@ -217,6 +218,7 @@ def _build_parser() -> argparse.ArgumentParser:
                          "--option payment=all_pay; mjpy rules NAME lists them)")
     st.add_argument("--json", action="store_true", help="print one JSON object")
     _add_mass_parsers(sub)
+    cli_advise.add_parser(sub)
     return p
 
 
@@ -1231,6 +1233,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             human = _human_jokers
         elif args.command == "rules":
             result, human = rules_table(args.name), _human_rules
+        elif args.command == "advise":
+            result, human = cli_advise.run(args)
         elif getattr(args, "rules", None) is not None and _rule_family(args) == "zipai":
             result, human = _zipai_command(args), _human_zipai
         elif getattr(args, "rules", None) is not None and _rule_family(args) == "shapes":

@@ -188,3 +188,31 @@ def test_max_hands_guards_far_hands():
     with pytest.raises(ValueError, match="more than 1,000 hands"):
         advise("13m258p369s123456z", turns=17, max_hands=1000)
     assert advise("13m258p369s123456z", turns=17)[0].shanten == 5
+
+
+def test_sixteen_tile_play():
+    # 16 + 1 tiles: 123m456m789m123p45p11s + 9s; discard 9s -> waits 3p/6p (8 live copies of 136 - 17 seen)
+    adv = advise("123m456m789m123p45p11s9s", rules="taiwan", turns=8)
+    best = adv[0]
+    assert best.discard == "9s" and best.shanten == 0
+    assert sorted(best.useful) == [("3p", 3), ("6p", 4)]
+    R = 136 - 17
+    for k in range(9):
+        assert best.win_prob[k] == pytest.approx(closed_form(R, 7, k), abs=1e-12)
+    # the same 16-tile hand as it stands (no discard)
+    adv13 = advise("123m456m789m123p45p11s", rules="taiwan", turns=8)
+    assert len(adv13) == 1 and adv13[0].discard is None
+    assert adv13[0].value == pytest.approx(closed_form(R + 1, 7, 8), abs=1e-12)     # 9s is unseen here
+    # Wenzhou: 財神 = 白 (here none held); a drawn 白 completes any waiting hand
+    adv_w = advise("123m456m789m123p45p11s9s", rules="wenzhou", caishen="7z", turns=8)
+    assert adv_w[0].discard == "9s"
+    assert [u for u in adv_w[0].useful if u[0] == "7z"] == [("7z", 4)]
+    assert adv_w[0].win_prob[8] == pytest.approx(closed_form(R, 11, 8), abs=1e-12)
+
+
+def test_str_is_the_cli_table():
+    adv = advise("[555s]1234577m345p", rules="sichuan_fan", turns=9)
+    assert adv.hand == "[555s]1234577m345p" and adv.dingque == "p"      # the fewest tiles: p before s
+    text = str(adv)
+    assert text.splitlines()[0] == "hand      [555s]1234577m345p"
+    assert "discard  shanten" in text and "定缺 p" in text

@@ -60,16 +60,22 @@ class AdviceRow:
 
 class Advice(list):
     """The rows of :func:`advise`, best first, with the question's settings as attributes:
-    ``rules``, ``unit``, ``turns``, ``objective``, ``unseen`` (tiles), ``keep_shanten``, ``dingque``."""
+    ``hand`` (notation), ``rules``, ``unit``, ``turns``, ``objective``, ``unseen`` (tiles), ``keep_shanten``,
+    ``dingque``. ``str(advice)`` is the table of ``mjpy advise``."""
 
     def __init__(self, rows, **attrs):
         super().__init__(rows)
         self.__dict__.update(attrs)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"rules": self.rules, "unit": self.unit, "turns": self.turns, "objective": self.objective,
-                "unseen": self.unseen, "keep_shanten": self.keep_shanten, "dingque": self.dingque,
-                "rows": [r.to_dict() for r in self]}
+        return {"hand": self.hand, "rules": self.rules, "unit": self.unit, "turns": self.turns,
+                "objective": self.objective, "unseen": self.unseen, "keep_shanten": self.keep_shanten,
+                "dingque": self.dingque, "rows": [r.to_dict() for r in self]}
+
+    def __str__(self) -> str:
+        from .cli_advise import human
+
+        return human(self.to_dict())
 
 
 class Position:
@@ -123,11 +129,7 @@ class Position:
                 seen[t] += 1
         if visible is not None:
             from .notation import _coerce_counts
-            vis = _coerce_counts(visible, name="visible") if not isinstance(visible, str) else None
-            if vis is None:
-                from .notation import parse
-                vis = parse(visible)
-            seen += np.asarray(vis, np.int64)
+            seen += _coerce_counts(visible, name="advise: visible").astype(np.int64)
         outside = [TILE_NAMES[t] for t in range(34) if seen[t] and not wall[t]]
         if outside:
             raise ValueError(f"advise: {outside[0]} is not in the {name} wall")
@@ -291,8 +293,10 @@ def advise(hand, rules: Any = "standard", *, melds: Sequence = (), turns: int = 
     rows.sort(key=lambda r: (np.isnan(r.value), -r.value if not np.isnan(r.value) else 0, r.shanten,
                              -sum(n for _, n in r.useful)))
     unit = pos.rs.unit if pos.rs is not None else "win"
-    return Advice(rows, rules=pos.name, unit=unit, turns=int(turns), objective=objective, unseen=R,
-                  keep_shanten=keep_shanten, dingque=pos.dingque)
+    from .notation import to_string
+
+    return Advice(rows, hand=to_string(pos.counts, pos.melds), rules=pos.name, unit=unit, turns=int(turns),
+                  objective=objective, unseen=R, keep_shanten=keep_shanten, dingque=pos.dingque)
 
 
 def _split_options(rules, options):

@@ -52,9 +52,7 @@ def run(args):
     adv = advise(args.hand, rules=args.rules, turns=args.turns, visible=args.visible, objective=args.objective,
                  keep_shanten=args.keep_shanten, shanten_down=args.shanten_down, seat_wind=args.seat_wind,
                  round_wind=args.round_wind, dealer=args.dealer, **options, **flags)
-    d = adv.to_dict()
-    d["hand"] = args.hand
-    return d, human
+    return adv.to_dict(), human
 
 
 def _pct(x: float) -> str:

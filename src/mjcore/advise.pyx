@@ -113,9 +113,6 @@ cdef class Graph:
         self.tr = []
         self.frozen = False
 
-    def __len__(self):
-        return len(self.hands)
-
     def distance(self, counts) -> int:
         """Distance of a 13- or 14-tile count row (bytes or uint8 array of 34)."""
         cdef bytes b = bytes(counts)
@@ -254,10 +251,6 @@ cdef class Graph:
         self.a_hand, self.a_tr_start, self.a_tr_tile, self.a_tr_win = hand, tr_start, tr_tile, tr_win
         self.a_tr_value, self.a_sc_start, self.a_sc, self.a_tenpai = tr_value, sc_start, sc, tenpai
         self.frozen = True
-
-    def tenpai(self, int n) -> bool:
-        """Whether node ``n`` completes to a legal win on some draw (after :meth:`set_wins`)."""
-        return bool(self.a_tenpai[n])
 
     def transitions(self, int n):
         """[(tile, kind, value, successors)] of node ``n`` (kind: 0 move, 1 win, 2 refused win)."""

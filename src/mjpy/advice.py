@@ -130,19 +130,16 @@ class Position:
         if visible is not None:
             from .notation import _coerce_counts
             seen += _coerce_counts(visible, name="advise: visible").astype(np.int64)
-        outside = [TILE_NAMES[t] for t in range(34) if seen[t] and not wall[t]]
-        if outside:
-            raise ValueError(f"advise: {outside[0]} is not in the {name} wall")
-        over = [TILE_NAMES[t] for t in range(34) if seen[t] > 4]
-        if over:
-            raise ValueError(f"advise: {over[0]} is seen {int(seen[TILE_NAMES.index(over[0])])} times in the hand, "
-                             f"melds and visible (at most 4)")
+        for t in np.flatnonzero(seen > wall):
+            if not wall[t]:
+                raise ValueError(f"advise: {TILE_NAMES[t]} is not in the {name} wall")
+            raise ValueError(f"advise: {TILE_NAMES[t]} is seen {int(seen[t])} times in the hand, melds and visible "
+                             f"(at most 4)")
         self.unseen = (wall - seen).astype(np.int32)
         # jokers and 定缺
         jk: Tuple[int, ...] = ()
         if rs is not None and hasattr(rs, "joker_kinds"):
             jk = tuple(rs.joker_kinds(flags.get("indicator"), flags.get("joker_tiles")))
-        self.joker_kinds = jk
         self.dingque = None
         forbidden = 0
         if row.dingque:

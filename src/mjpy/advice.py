@@ -179,6 +179,11 @@ class Position:
         else:
             self.roots.append((None, self.graph.add_root(counts.tobytes())))
 
+    def lowest_roots(self) -> List[Tuple[Optional[int], int]]:
+        """The roots at the lowest distance: the discards solved unless ``shanten_down``."""
+        best = min(self.graph.node_distance(n) for _, n in self.roots)
+        return [(d, n) for d, n in self.roots if self.graph.node_distance(n) == best]
+
     def useful(self, node: int) -> List[Tuple[str, int]]:
         """The kinds whose draw lowers the distance of a root hand (by shape), with their unseen copies."""
         g = self.graph
@@ -263,10 +268,7 @@ def advise(hand, rules: Any = "standard", *, melds: Sequence = (), turns: int = 
     >>> adv[0].discard, adv[0].shanten
     ('2z', 1)
     """
-    if objective not in OBJECTIVES:
-        raise ValueError(f"advise: objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
-    if isinstance(turns, bool) or not isinstance(turns, (int, np.integer)) or turns < 0:
-        raise ValueError(f"advise: turns must be a whole number >= 0, got {turns!r}")
+    _check_question("advise", objective, turns)
     rule_options, flags = _split_options(rules, options)
     pos = Position(hand, rules, melds=melds, visible=visible, keep_shanten=keep_shanten, seat_wind=seat_wind,
                    round_wind=round_wind, dealer=dealer, rule_options=rule_options, flags=flags)
@@ -274,8 +276,7 @@ def advise(hand, rules: Any = "standard", *, melds: Sequence = (), turns: int = 
     if turns > R:
         raise ValueError(f"advise: turns={turns} but only {R} tiles are unseen")
     g = pos.graph
-    best = min(g.node_distance(n) for _, n in pos.roots)
-    solve = [(d, n) for d, n in pos.roots if shanten_down or g.node_distance(n) == best]
+    solve = pos.roots if shanten_down else pos.lowest_roots()
     try:
         g.expand([n for _, n in solve], max_hands)
     except ValueError as e:
@@ -284,7 +285,7 @@ def advise(hand, rules: Any = "standard", *, melds: Sequence = (), turns: int = 
     rows = [pos.row(d, n, turns, objective) for d, n in solve]
     nan = np.full(turns + 1, np.nan)
     for d, n in pos.roots:
-        if not (shanten_down or g.node_distance(n) == best):
+        if (d, n) not in solve:
             rows.append(AdviceRow(TILE_NAMES[d], g.node_distance(n) - 1, pos.useful(n), nan, nan, nan,
                                   float("nan"), 0))
     rows.sort(key=lambda r: (np.isnan(r.value), -r.value if not np.isnan(r.value) else 0, r.shanten,
@@ -294,6 +295,13 @@ def advise(hand, rules: Any = "standard", *, melds: Sequence = (), turns: int = 
 
     return Advice(rows, hand=to_string(pos.counts, pos.melds), rules=pos.name, unit=unit, turns=int(turns),
                   objective=objective, unseen=R, keep_shanten=keep_shanten, dingque=pos.dingque)
+
+
+def _check_question(fn: str, objective: str, turns) -> None:
+    if objective not in OBJECTIVES:
+        raise ValueError(f"{fn}: objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
+    if isinstance(turns, bool) or not isinstance(turns, (int, np.integer)) or turns < 0:
+        raise ValueError(f"{fn}: turns must be a whole number >= 0, got {turns!r}")
 
 
 def _split_options(rules, options):
@@ -327,10 +335,8 @@ def _batch_chunk(hands, rules, rule_options, flags, turns, objective, visible, s
     for i in range(n):
         pos = Position(hands[i], rs, visible=visible, seat_wind=seat_wind, round_wind=round_wind, dealer=dealer,
                        flags=flags)
-        g = pos.graph
-        best = min(g.node_distance(x) for _, x in pos.roots)
-        roots = [(d, x) for d, x in pos.roots if g.node_distance(x) == best]
-        g.expand([x for _, x in roots])
+        roots = pos.lowest_roots()
+        pos.graph.expand([x for _, x in roots])
         positions.append((pos, roots))
     rows = [p.win_rows() for p, _ in positions]
     totals = [None] * n
@@ -392,10 +398,7 @@ def advise_batch(hands, rules: Any = "standard", *, turns: int = 12, visible=Non
     """
     from mjcore.batch import coerce_hands, resolve_workers
 
-    if objective not in OBJECTIVES:
-        raise ValueError(f"advise_batch: objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
-    if isinstance(turns, bool) or not isinstance(turns, (int, np.integer)) or turns < 0:
-        raise ValueError(f"advise_batch: turns must be a whole number >= 0, got {turns!r}")
+    _check_question("advise_batch", objective, turns)
     arr = coerce_hands(hands)
     if arr.shape[0]:
         if int(arr.max()) > 4:

@@ -59,6 +59,7 @@ def main():
     for stub in RULE_MODULES:
         check((pkg_mjpy / "rules" / f"{stub}.pyi").is_file(), f"mjpy/rules/{stub}.pyi missing")
     check((pkg_mjcore / "py.typed").is_file(), "mjcore/py.typed missing")
+    check((pkg_mjpy / "serve" / "page.html").is_file(), "mjpy/serve/page.html (the web page of mjpy serve) missing")
     check((pkg_mjpy / "py.typed").is_file(), "mjpy/py.typed missing")
     dist = metadata.distribution("mjpy")
     names = [str(f) for f in (dist.files or [])]
@@ -111,6 +112,17 @@ def main():
     from mjpy import rules
     r = rules.get("tianjin").score("123456789m11p456m", win_tile="5m", self_drawn=True, indicator="1z")
     check(r.is_win and r.total == 4, f"tianjin score: {r}")
+    # mjpy serve without its extra: the limits import, the app says what to install
+    from mjpy.serve import Limits
+    check(Limits().max_rows > 0, "mjpy.serve.Limits")
+    try:
+        import starlette  # noqa: F401
+    except ImportError:
+        try:
+            from mjpy.serve import app  # noqa: F401
+            check(False, "mjpy.serve.app imported without starlette")
+        except ImportError as e:
+            check("pip install" in str(e), f"mjpy.serve.app without the extra: {e}")
 
     print(f"smoke_wheel: OK: mjpy {dist.version} from {pkg_mjpy.parent}, {len(exts)} modules {size / 1e6:.2f} MB")
 

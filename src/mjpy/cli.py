@@ -22,19 +22,22 @@
     mjpy simulate --rules sichuan --deals 1000000 --out results.parquet --plot tenpai.png
     mjpy advise 11234577m345789p --rules sichuan_fan --flag dingque=s   # which discard: win probability
     mjpy evaluate hands.npy --what shanten,waits --workers 2 --out out.npz
+    mjpy serve --port 8000 --workers 2                # HTTP JSON service + web page (pip install "mjpy[serve]")
 
 Bad input prints one line ``mjpy: error: <message>`` on stderr and exits with status 2.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
+from fractions import Fraction
 from typing import List, Optional, Sequence
 
 import numpy as np
 
-from . import cli_advise, cli_mass
+from . import cli_advise, cli_mass, cli_serve
 from .console import parse_options, write_line
 from .errors import NotationError, _show
 from .notation import parse, parse_hand, to_string, to_unicode
@@ -219,6 +222,7 @@ def _build_parser() -> argparse.ArgumentParser:
     st.add_argument("--json", action="store_true", help="print one JSON object")
     _add_mass_parsers(sub)
     cli_advise.add_parser(sub)
+    cli_serve.add_parser(sub)
     return p
 
 
@@ -366,7 +370,8 @@ def _joker_call(fn, *args, **kw):
 
 def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: bool = True,
             include_exhausted: bool = False, visible: str = "", jokers: int = 0, joker_tiles=None,
-            allow_fifth_copy: bool = True, hand_size: int = 13, rules: Optional[str] = None) -> dict:
+            allow_fifth_copy: bool = True, hand_size: int = 13, rules: Optional[str] = None,
+            every_discard: bool = False) -> dict:
     """The answers of ``mjpy analyze`` as a dict (the ``--json`` object).
 
     ``jokers``: jokers held in addition to the tiles of ``hand``; ``joker_tiles``: kinds that are jokers where they
@@ -381,6 +386,9 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
     forms, ``quads_as_two_pairs`` and ``hand_size`` are used (leave those arguments out: a value other than the
     default and the rule set's own is a ValueError), the result names it (``rules``), and the hand must have the
     rule set's size counting declared melds (no melds are assumed).
+
+    ``every_discard``: a discarding hand lists every distinct discard (``discards``, fewest shanten first),
+    not only those that keep the shanten.
 
     >>> analyze("2233445566778p")["waits"][0]["tile"]
     '2p'
@@ -550,7 +558,7 @@ def analyze(hand: str, *, melds=None, forms=_FORMS_DEFAULT, quads_as_two_pairs: 
                     counts, melds=melds_arg, forms=forms, quads_as_two_pairs=quads_as_two_pairs,
                     hand_size=hand_size)]
         else:
-            out["discards"] = _discards(mjpy, counts, kw, quads_as_two_pairs, vis, shanten)
+            out["discards"] = _discards(mjpy, counts, kw, quads_as_two_pairs, vis, shanten, every_discard)
     else:
         if shanten == 0:
             ws = _joker_call(mjpy.waits, counts, quads_as_two_pairs=quads_as_two_pairs,
@@ -579,20 +587,22 @@ def _assignment_entry(a) -> dict:
     return entry
 
 
-def _discards(mjpy, counts: np.ndarray, kw: dict, quads: bool, vis: np.ndarray, shanten: int) -> List[dict]:
-    """Discards that keep the hand's shanten, each with the useful tiles it leaves (jokers not in HAND
-    are never discarded; a joker kind written in HAND is a tile like the others)."""
+def _discards(mjpy, counts: np.ndarray, kw: dict, quads: bool, vis: np.ndarray, shanten: int,
+              every: bool = False) -> List[dict]:
+    """Discards that keep the hand's shanten (``every``: all of them, fewest shanten first), each with the
+    useful tiles it leaves (jokers not in HAND are never discarded; a joker kind written in HAND is a tile
+    like the others)."""
     rows = []
     for t in np.flatnonzero(counts).tolist():
         after = counts.copy()
         after[t] -= 1
         s = int(mjpy.shanten(after, quads_as_two_pairs=quads, **kw))
-        if s != shanten:
+        if s != shanten and not every:
             continue
         us = mjpy.useful_tiles(after, quads_as_two_pairs=quads, visible=vis if vis.any() else None, **kw)
         rows.append(_tile_entry(t, shanten=s, useful=[_tile_entry(int(u.tile), left=int(u.left)) for u in us],
                                 left=sum(int(u.left) for u in us)))
-    rows.sort(key=lambda r: (-r["left"], r["index"]))
+    rows.sort(key=lambda r: (r["shanten"], -r["left"], r["index"]))
     return rows
 
 
@@ -1012,13 +1022,16 @@ _NOT_GENERIC = (
 )
 
 
+_SCALARS = frozenset((bool, str, int, float, type(None)))
+
+
 def _plain(x):
     """JSON-ready numbers and containers (a Fraction as an int when whole, else a float)."""
-    from fractions import Fraction
-
+    if type(x) in _SCALARS:
+        return x
     if isinstance(x, Fraction):
         return int(x) if x.denominator == 1 else float(x)
-    if isinstance(x, (bool, str)) or x is None:
+    if isinstance(x, (bool, str)):
         return x
     if isinstance(x, np.integer):
         return int(x)
@@ -1047,7 +1060,14 @@ def _result_entry(r) -> dict:
 
 def _bound_options(rs, registry) -> dict:
     o = rs.options
-    return {k: _plain(o[k] if isinstance(o, dict) else getattr(o, k)) for k in registry.options(rs.name)}
+    return {k: _plain(o[k] if isinstance(o, dict) else getattr(o, k)) for k in _option_names(rs.name)}
+
+
+@functools.lru_cache(maxsize=None)
+def _option_names(name: str) -> tuple:
+    from .rules import registry
+
+    return tuple(registry.options(name))
 
 
 def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, self_drawn: bool = False,
@@ -1056,7 +1076,8 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
                   round_wind="E", indicator=None, joker_tiles=None, context=None, flags=None) -> dict:
     """``mjpy analyze HAND --rules NAME`` for a rule set of :func:`mjpy.rules.get` (the ``--json`` object).
 
-    ``options`` go to ``rules.get(NAME, **options)``. A complete hand (14 tiles, kongs counted as 3) is
+    ``options`` go to ``rules.get(NAME, **options)``; ``rules`` may also be a bound rule set (then without
+    ``options``), which saves building it per call. A complete hand (14 tiles, kongs counted as 3) is
     scored with ``score``; without ``win`` the last tile written outside the brackets is the winning tile.
     A 13-tile hand lists every wait with its result (``waits``), in tile order. ``indicator``: the
     flipped tile (the rule set derives its jokers); ``joker_tiles``: the joker kinds themselves;
@@ -1069,8 +1090,15 @@ def analyze_rules(hand: str, *, rules: str, options=None, melds=None, win=None, 
     from .rules import guobiao, registry
     from .tiles import tile_index
 
+    from .rules.interface import RuleSet
+
     options = dict(options or {})
-    rs = registry.get(rules, **options)
+    if isinstance(rules, RuleSet):
+        if options:
+            raise TypeError("analyze_rules: options go with a rule set's name, not with a bound RuleSet")
+        rs = rules
+    else:
+        rs = registry.get(rules, **options)
     name = rs.name
     own = dict(flags or {})
     for k in own:
@@ -1217,6 +1245,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if args.command in ("simulate", "evaluate"):
         return _run_mass(args)
+    if args.command == "serve":
+        try:
+            return cli_serve.run(args)
+        except ValueError as e:
+            _print(f"mjpy: error: {e}", sys.stderr)
+            return 2
     try:
         if args.command == "settle":
             s = _settle(args.file, rules=args.rules, preset=args.preset, options=parse_options(args.option))

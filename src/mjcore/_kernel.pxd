@@ -9,7 +9,7 @@ and thread-safe.
 Index order: 0-8 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-30 East South West North, 31 Red (中),
 32 Green (发), 33 White (白).
 """
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjcore._tables cimport (
@@ -592,13 +592,12 @@ cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ct
     return w
 
 
-cdef inline uint64_t hand_useful(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
-                                 int* distance) noexcept nogil:
-    """Tiles (held fewer than four times) whose draw lowers the distance of a 3M+1 hand."""
+cdef inline uint64_t useful_by_draws(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
+                                     int base) noexcept nogil:
+    """Tiles (held fewer than four times) whose draw lowers the distance below ``base``: each tried."""
     cdef uint8_t tmp[34]
     cdef uint64_t u = 0
-    cdef int t, base = hand_distance(T, h, M, ctx)
-    distance[0] = base
+    cdef int t
     memcpy(tmp, h, 34)
     for t in range(34):
         if tmp[t] < 4:
@@ -607,3 +606,135 @@ cdef inline uint64_t hand_useful(const Tables* T, const uint8_t* h, int M, const
                 u |= (<uint64_t>1) << t
             tmp[t] -= 1
     return u
+
+
+cdef inline uint64_t std_useful(const Tables* T, const Lookup* L, const uint8_t* h, int M,
+                                int base) noexcept nogil:
+    """Tiles whose draw brings the standard-form distance below ``base`` (its value now).
+
+    A draw changes one block only: its new state is one load at the block's key plus 5**i, and the
+    hand's distance one class load and one final load with the other blocks' classes held fixed. The
+    loads of the 34 draws are independent of each other, so their latencies overlap, and nothing
+    branches on their values (a mispredicted branch per draw cost more than the loads).
+    """
+    cdef uint8_t ns[9]
+    cdef uint32_t p5, key, n_mixed = T.n_mixed
+    cdef uint32_t ab = T.pair_class[L.state[0] * N_SUIT_STATES + L.state[1]]
+    cdef uint32_t cz = T.mixed_class[L.state[2] * N_HONOR_STATES + L.state[3]]
+    cdef const uint16_t* col
+    cdef const uint8_t* fin
+    cdef uint32_t stride, mul
+    cdef const uint8_t* tab
+    cdef uint64_t u = 0
+    cdef int b, i, n
+    for b in range(4):
+        key = L.key[b]
+        tab = T.honor_state if b == 3 else T.suit_state
+        n = 7 if b == 3 else 9
+        p5 = 1
+        for i in range(n):        # a kind held four times cannot be drawn (nor its key be raised)
+            ns[i] = tab[key + p5] if h[9 * b + i] < 4 else L.state[b]
+            p5 *= 5
+        # the distance as a function of this block's state: a column of a class table, then a final row
+        if b == 0:
+            col, stride, fin = T.pair_class + L.state[1], N_SUIT_STATES, T.final_dist + cz * 8 + M
+        elif b == 1:
+            col, stride, fin = T.pair_class + L.state[0] * N_SUIT_STATES, 1, T.final_dist + cz * 8 + M
+        elif b == 2:
+            col, stride, fin = T.mixed_class + L.state[3], N_HONOR_STATES, T.final_dist + ab * n_mixed * 8 + M
+        else:
+            col, stride, fin = T.mixed_class + L.state[2] * N_HONOR_STATES, 1, T.final_dist + ab * n_mixed * 8 + M
+        mul = n_mixed * 8 if b < 2 else 8
+        for i in range(n):        # branch-free: a draw that keeps the state finds the distance unchanged
+            u |= (<uint64_t>(fin[col[ns[i] * stride] * mul] < base)) << (9 * b + i)
+    return u
+
+
+cdef inline uint64_t gather_bytes(uint64_t x) noexcept nogil:
+    """Bit 0 of each of the eight bytes of x (the other bits zero) as eight bits."""
+    return (x * 0x0102040810204080ULL) >> 56
+
+
+cdef inline void count_masks(const uint8_t* h, uint64_t* absent, uint64_t* single, uint64_t* odd,
+                             uint64_t* pair) noexcept nogil:
+    """Bit masks of the kinds held 0 times, once, an odd number of times, and at least twice (SWAR)."""
+    cdef uint64_t w[5]
+    cdef uint64_t x, one = 0x0101010101010101ULL
+    cdef int i
+    load_words(h, w)
+    absent[0] = single[0] = odd[0] = pair[0] = 0
+    for i in range(5):
+        x = w[i]
+        absent[0] |= gather_bytes(~(x | (x >> 1) | (x >> 2)) & one) << (8 * i)
+        single[0] |= gather_bytes(x & ~(x >> 1) & ~(x >> 2) & one) << (8 * i)
+        odd[0] |= gather_bytes(x & one) << (8 * i)
+        pair[0] |= gather_bytes(((x >> 1) | (x >> 2)) & one) << (8 * i)
+    absent[0] &= ((<uint64_t>1) << 34) - 1          # bytes 34..39 are not tiles
+
+
+cdef inline uint64_t seven_pairs_useful(const uint8_t* h, bint quads) noexcept nogil:
+    """Tiles whose draw lowers the seven-pairs distance of a 13-tile hand (seven_pairs_distance's terms:
+    a draw on an odd count makes a pair; with four of a kind as two pairs, a draw on an even count helps
+    only while the odd counts cannot supply the pairs still needed; with distinct pairs, a new kind helps
+    while fewer than seven kinds are held). Tiles held four times are removed by the caller."""
+    cdef uint64_t absent, single, odd, pair
+    cdef int pairs
+    count_masks(h, &absent, &single, &odd, &pair)
+    if quads:
+        pairs = (13 - mj_popcount64(odd)) // 2      # sum of count // 2 over a 13-tile hand
+        if pairs >= 7:
+            return 0
+        return odd | (~odd & (((<uint64_t>1) << 34) - 1) if 7 - pairs > mj_popcount64(odd) else 0)
+    if mj_popcount64(pair) >= 7:
+        return 0
+    return single | (absent if 34 - mj_popcount64(absent) < 7 else 0)
+
+
+cdef inline uint64_t thirteen_orphans_useful(const uint8_t* h) noexcept nogil:
+    """Tiles whose draw lowers the thirteen-orphans distance: a missing orphan, or, while no orphan is
+    held twice, a second copy of one held."""
+    cdef uint64_t orphans = orphan_bits(), absent, single, odd, pair
+    count_masks(h, &absent, &single, &odd, &pair)
+    if pair & orphans:
+        return absent & orphans
+    return orphans
+
+
+cdef inline uint64_t hand_useful(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
+                                 int* distance) noexcept nogil:
+    """Tiles (held fewer than four times) whose draw lowers the distance of a 3M+1 hand.
+
+    A draw lowers a form's distance by one at most, so only the forms at the hand's distance can
+    lower it: their useful tiles are found per form (standard: one block's state per draw; seven pairs
+    and thirteen orphans: from the counts). With jokers, each draw is tried.
+    """
+    cdef Lookup L
+    cdef int ds = NO_FORM, dp = NO_FORM, do = NO_FORM, dk = NO_FORM, base
+    cdef uint64_t u = 0
+    cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
+    if ctx.jokers > 0:
+        base = hand_distance(T, h, M, ctx)
+        distance[0] = base
+        return useful_by_draws(T, h, M, ctx, base)
+    if ctx.forms & FORM_STANDARD:
+        lookup(T, h, &L)
+        ds = std_distance(T, &L, M)
+    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS:
+        dp = seven_pairs_distance(h, ctx.quads)
+    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS:
+        do = thirteen_orphans_distance(h)
+    if ctx.thirteen_play and ctx.forms & FORM_KNITTED:
+        dk = knitted_distance(T, h, ctx)
+    base = min(min(ds, dp), min(do, dk))
+    distance[0] = base
+    if base >= NO_FORM:
+        return 0
+    if ds == base:
+        u = std_useful(T, &L, h, M, base)
+    if dp == base:
+        u |= seven_pairs_useful(h, ctx.quads)
+    if do == base:
+        u |= thirteen_orphans_useful(h)
+    if dk == base:
+        u |= useful_by_draws(T, h, M, ctx, base)
+    return u & ~four_mask(h)

@@ -7,6 +7,8 @@ declared melds or a list of :class:`mjpy.Meld` (their tiles then count toward th
 Arguments are validated here, once; the kernel (``_kernel.pxd``) trusts what it is given.
 """
 from cpython.long cimport PyLong_AsLong
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport PyObject, Py_INCREF
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
@@ -27,6 +29,8 @@ from mjcore._kernel cimport (
     hand_distance,
     hand_useful,
     hand_waits,
+    mj_ctz64,
+    mj_popcount64,
 )
 from mjcore._tables cimport Tables, get_tables
 from mjcore.scoped cimport (
@@ -51,6 +55,10 @@ cdef dict _FORMS_CACHE = options._cache
 cdef tuple _WAITS = WAITS
 cdef tuple _EXHAUSTED = EXHAUSTED_WAITS
 cdef tuple _USEFUL = USEFUL
+cdef PyObject* _USEFUL_P[34][5]      # the same objects (kept alive by _USEFUL), for building lists in C
+for _i in range(34):
+    for _j in range(5):
+        _USEFUL_P[_i][_j] = <PyObject*>_USEFUL[_i][_j]
 cdef object _string_parser = None
 cdef object _tile_index_hook = None
 cdef dict _string_cache = {}
@@ -131,25 +139,55 @@ cdef int coerce_hand(object hand, uint8_t* out, str name="hand") except -1:
     return 0
 
 
+cdef extern from "Python.h":
+    PyObject* PyList_GET_ITEM(object seq, Py_ssize_t i)     # borrowed, unchecked: the length is checked
+
+# the interpreter's cached small ints 0..4 (never freed): a count of 0-4 is one pointer comparison
+cdef object _INT0 = 0, _INT1 = 1, _INT2 = 2, _INT3 = 3, _INT4 = 4
+cdef PyObject* _P0 = <PyObject*>_INT0
+cdef PyObject* _P1 = <PyObject*>_INT1
+cdef PyObject* _P2 = <PyObject*>_INT2
+cdef PyObject* _P3 = <PyObject*>_INT3
+cdef PyObject* _P4 = <PyObject*>_INT4
+
+
 cdef int _copy_list(list seq, uint8_t* out, str name) except -1:
     cdef Py_ssize_t i
-    cdef long v
-    cdef object x
+    cdef PyObject* p
     if len(seq) != 34:
         raise ValueError(f"{name} must have 34 counts, got {len(seq)}")
+    for i in range(34):
+        p = PyList_GET_ITEM(seq, i)
+        if p == _P0:
+            out[i] = 0
+        elif p == _P1:
+            out[i] = 1
+        elif p == _P2:
+            out[i] = 2
+        elif p == _P3:
+            out[i] = 3
+        elif p == _P4:
+            out[i] = 4
+        else:                           # another object: an int out of range, a numpy integer, a bad type
+            _copy_item(seq, i, out, name)
+    return 0
+
+
+cdef int _copy_item(list seq, Py_ssize_t i, uint8_t* out, str name) except -1:
+    """``out[i]`` from ``seq[i]``: an integer (or an object with ``__index__``) in 0..4, else the error."""
+    cdef long v
+    cdef object x = seq[i]
+    if type(x) is not int:
+        if isinstance(x, (bool, float, complex, str, bytes)) or not hasattr(x, "__index__"):
+            raise TypeError(f"{name}[{i}]: counts must be integers, got {type(x).__name__}")
+        x = x.__index__()
     try:
-        for i in range(34):
-            x = seq[i]
-            if type(x) is not int:
-                if isinstance(x, (bool, float, complex, str, bytes)) or not hasattr(x, "__index__"):
-                    raise TypeError(f"{name}[{i}]: counts must be integers, got {type(x).__name__}")
-                x = x.__index__()
-            v = PyLong_AsLong(x)
-            if v < 0 or v > 4:
-                _raise_count(name, i, v)
-            out[i] = <uint8_t>v
+        v = PyLong_AsLong(x)
     except OverflowError:
-        _raise_count(name, i, seq[i])
+        _raise_count(name, i, x)
+    if v < 0 or v > 4:
+        _raise_count(name, i, v)
+    out[i] = <uint8_t>v
     return 0
 
 
@@ -568,13 +606,19 @@ def useful_tiles(hand, *, melds=0, forms=DEFAULT_FORMS, bint quads_as_two_pairs=
         if (scoped_distance(T, h, M, &ctx, &sj) if scoped else hand_distance(T, h, M, &ctx)) < distance:
             u |= jm
         ctx.jokers -= 1
-    out = []
-    for i in range(34):
-        if (u >> i) & 1:
-            left = 4 - held[i] - mc[i] - vis[i]
-            # a joker kind the player holds all four of cannot be drawn (as for any tile)
-            if held[i] + mc[i] < 4 or not (jm >> i) & 1:
-                out.append(_USEFUL[i][left])
+    for i in range(34):          # a joker kind the player holds all four of cannot be drawn (as any tile)
+        if (jm >> i) & 1 and held[i] + mc[i] >= 4:
+            u &= ~((<uint64_t>1) << i)
+    cdef list out = PyList_New(mj_popcount64(u))
+    cdef Py_ssize_t k = 0
+    cdef PyObject* item
+    while u:
+        i = mj_ctz64(u)
+        u &= u - 1
+        item = _USEFUL_P[i][4 - held[i] - mc[i] - vis[i]]
+        Py_INCREF(<object>item)
+        PyList_SET_ITEM(out, k, <object>item)
+        k += 1
     return out
 
 

@@ -452,3 +452,24 @@ def test_cli_refuses_bad_settings(capsys, args, message):
     assert main(["serve", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mjpy: error:") and message in err
+
+
+def test_client_disconnect_mid_body_is_not_a_server_error():
+    messages = [{"type": "http.request", "body": bytes(34), "more_body": True}, {"type": "http.disconnect"}]
+    sent = {}
+
+    async def receive():
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            sent["status"] = message["status"]
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": "/batch/shanten", "raw_path": b"/batch/shanten", "query_string": b"", "root_path": "",
+             "headers": [(b"content-type", b"application/octet-stream"), (b"content-length", b"340")],
+             "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}
+    import anyio
+
+    anyio.run(app(), scope, receive, send)
+    assert sent["status"] == 400

@@ -45,7 +45,13 @@ cdef extern from *:
     }
     #endif
     #endif
+    /* the nine tiles of the six knitted assignments (147 / 258 / 369 to m, p, s in each order) */
+    static const unsigned char mj_knit_idx[6][9] = {
+        {0, 3, 6, 10, 13, 16, 20, 23, 26}, {0, 3, 6, 11, 14, 17, 19, 22, 25},
+        {1, 4, 7, 11, 14, 17, 18, 21, 24}, {1, 4, 7, 9, 12, 15, 20, 23, 26},
+        {2, 5, 8, 9, 12, 15, 19, 22, 25}, {2, 5, 8, 10, 13, 16, 18, 21, 24}};
     """
+    const unsigned char mj_knit_idx[6][9]
     int mj_ctz64(unsigned long long x) noexcept nogil       # x != 0
     int mj_popcount64(unsigned long long x) noexcept nogil
 
@@ -394,44 +400,50 @@ cdef inline uint64_t thirteen_orphans_waits(const uint8_t* h) noexcept nogil:
 # knitted forms: 全不靠 (14 distinct tiles of a knitted assignment + honors) and
 # 组合龙 (the nine tiles of a knitted straight + sets + pair)
 
+cdef inline uint64_t knitted_take(const uint8_t* h, int order, uint8_t* rest, int* present) noexcept nogil:
+    """Knitted assignment ``order`` (0-5: the residues 147 / 258 / 369 given to m, p, s in each of the six
+    ways, ``mj_knit_idx``): ``rest`` = h less one copy of each knitted tile held, ``present[s]`` = the
+    knitted tiles held in suit s; returns the mask of the knitted tiles not held."""
+    cdef int s, j, idx
+    cdef uint64_t missing = 0
+    memcpy(rest, h, 34)
+    for s in range(3):
+        present[s] = 0
+        for j in range(3):
+            idx = mj_knit_idx[order][3 * s + j]
+            if rest[idx] > 0:
+                present[s] += 1
+                rest[idx] -= 1
+            else:
+                missing |= (<uint64_t>1) << idx
+    return missing
+
+
 cdef inline int knitted_distance(const Tables* T, const uint8_t* h, const Ctx* ctx) noexcept nogil:
     """Fewest tiles missing (jokers included) for 全不靠 or 组合龙 + set + pair."""
-    cdef int a, b, s, j, r, idx, present, honors = 0, best = NO_FORM, d
+    cdef int order, j, present, honors = 0, best = NO_FORM, d
     cdef int melds = ctx.melds
     cdef Ctx rest = ctx[0]
-    cdef int res[3]
+    cdef int p3[3]
     cdef uint8_t tmp[34]
     cdef Lookup L
     if melds > 1:
         return NO_FORM
     for j in range(27, 34):
         honors += h[j] > 0
-    for a in range(3):
-        for b in range(3):
-            if a == b:
-                continue
-            res[0] = a
-            res[1] = b
-            res[2] = 3 - a - b
-            memcpy(tmp, h, 34)
-            present = 0
-            for s in range(3):
-                r = res[s]
-                for j in range(3):
-                    idx = 9 * s + r + 3 * j
-                    if tmp[idx] > 0:
-                        present += 1
-                        tmp[idx] -= 1
-            if melds == 0:
-                d = 14 - present - honors
-                if d < 0:
-                    d = 0
-                if d < best:
-                    best = d
-            lookup(T, tmp, &L)
-            d = (9 - present) + std_joker_distance(T, &L, 1 - melds, &rest)
+    for order in range(6):
+        knitted_take(h, order, tmp, p3)
+        present = p3[0] + p3[1] + p3[2]
+        if melds == 0:
+            d = 14 - present - honors
+            if d < 0:
+                d = 0
             if d < best:
                 best = d
+        lookup(T, tmp, &L)
+        d = (9 - present) + std_joker_distance(T, &L, 1 - melds, &rest)
+        if d < best:
+            best = d
     return best
 
 
@@ -700,13 +712,45 @@ cdef inline uint64_t thirteen_orphans_useful(const uint8_t* h) noexcept nogil:
     return orphans
 
 
+cdef inline uint64_t knitted_useful(const Tables* T, const uint8_t* h, const Ctx* ctx, int base) noexcept nogil:
+    """Tiles whose draw brings the knitted distance (:func:`knitted_distance`) below ``base`` (its value now,
+    no jokers): for each knitted assignment at that distance, 全不靠 takes a missing knitted tile or a missing
+    honor; 组合龙 takes a missing knitted tile, or a draw that lowers the rest's standard distance."""
+    cdef int order, j, present, honors = 0, d, ds
+    cdef int melds = ctx.melds
+    cdef int p3[3]
+    cdef uint8_t tmp[34]
+    cdef uint64_t u = 0, missing, honor_missing = 0
+    cdef Lookup L
+    if melds > 1:
+        return 0
+    for j in range(27, 34):
+        if h[j] > 0:
+            honors += 1
+        else:
+            honor_missing |= (<uint64_t>1) << j
+    for order in range(6):
+        missing = knitted_take(h, order, tmp, p3)
+        present = p3[0] + p3[1] + p3[2]
+        if melds == 0:
+            d = 14 - present - honors
+            if 0 < d == base:
+                u |= missing | honor_missing
+        lookup(T, tmp, &L)
+        ds = std_distance(T, &L, 1 - melds)
+        if (9 - present) + ds == base:
+            u |= missing | std_useful(T, &L, tmp, 1 - melds, ds)
+    return u
+
+
 cdef inline uint64_t hand_useful(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
                                  int* distance) noexcept nogil:
     """Tiles (held fewer than four times) whose draw lowers the distance of a 3M+1 hand.
 
     A draw lowers a form's distance by one at most, so only the forms at the hand's distance can
     lower it: their useful tiles are found per form (standard: one block's state per draw; seven pairs
-    and thirteen orphans: from the counts). With jokers, each draw is tried.
+    and thirteen orphans: from the counts; knitted: per assignment at that distance). With jokers, each
+    draw is tried.
     """
     cdef Lookup L
     cdef int ds = NO_FORM, dp = NO_FORM, do = NO_FORM, dk = NO_FORM, base
@@ -736,5 +780,5 @@ cdef inline uint64_t hand_useful(const Tables* T, const uint8_t* h, int M, const
     if do == base:
         u |= thirteen_orphans_useful(h)
     if dk == base:
-        u |= useful_by_draws(T, h, M, ctx, base)
+        u |= knitted_useful(T, h, ctx, base)
     return u & ~four_mask(h)

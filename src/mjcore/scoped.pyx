@@ -45,6 +45,7 @@ from mjcore._kernel cimport (
     hand_complete,
     hand_distance,
     knitted_distance,
+    knitted_take,
     lookup,
     mj_ctz64,
     row_size,
@@ -645,10 +646,9 @@ cdef int knitted_cost(const Tables* T, const uint8_t* h, const Ctx* ctx,
     cdef int f[5]
     cdef int kdef[5]
     cdef int present[5]
-    cdef int res[3]
     cdef int N = sj.n[SC_NUMBER], Hn = sj.n[SC_HONOR]
     cdef int F = N + Hn + sj.n[SC_ANY]
-    cdef int a, b, s, j, idx, g, n, cap, d, best = NO_FORM, i
+    cdef int order, s, g, n, cap, d, best = NO_FORM, i
     cdef int melds = ctx.melds
     cdef Scoped nopung
     if melds > 1:
@@ -665,34 +665,22 @@ cdef int knitted_cost(const Tables* T, const uint8_t* h, const Ctx* ctx,
         present[4] += h[i] > 0
     kdef[3] = 0
     kdef[4] = 0
-    for a in range(3):
-        for b in range(3):
-            if a == b:
-                continue
-            res[0] = a
-            res[1] = b
-            res[2] = 3 - a - b
-            memcpy(tmp, h, 34)
-            for s in range(3):
-                present[s] = 0
-                for j in range(3):
-                    idx = 9 * s + res[s] + 3 * j
-                    if tmp[idx] > 0:
-                        present[s] += 1
-                        tmp[idx] -= 1
-                kdef[s] = 3 - present[s]
-            if melds == 0:
-                for g in range(5):
-                    cap = G_SIZE[g] if g >= 3 else 3
-                    for n in range(15):
-                        D[n] = INF if n > cap else (n - present[g] if n > present[g] else 0)
-                    cost_row_cnt(D, 14, f[g], F, rows + g * NCNT)
-                d = combine_groups_cnt(rows, 14, F, N, Hn)
-                if d < best:
-                    best = d
-            d = std_cost(T, tmp, 1 - melds, ctx, &nopung, kdef, False)
+    for order in range(6):
+        knitted_take(h, order, tmp, present)
+        for s in range(3):
+            kdef[s] = 3 - present[s]
+        if melds == 0:
+            for g in range(5):
+                cap = G_SIZE[g] if g >= 3 else 3
+                for n in range(15):
+                    D[n] = INF if n > cap else (n - present[g] if n > present[g] else 0)
+                cost_row_cnt(D, 14, f[g], F, rows + g * NCNT)
+            d = combine_groups_cnt(rows, 14, F, N, Hn)
             if d < best:
                 best = d
+        d = std_cost(T, tmp, 1 - melds, ctx, &nopung, kdef, False)
+        if d < best:
+            best = d
     return best
 
 

@@ -33,16 +33,15 @@ from mjcore._kernel cimport (
     Lookup,
     hand_complete,
     hand_distance,
+    hand_useful,
     knitted_distance,
-    load_words,
     mj_ctz64,
     lookup,
-    orphan_bits,
     seven_pairs_distance,
     std_distance,
     thirteen_orphans_distance,
 )
-from mjcore._tables cimport N_HONOR_STATES, N_SUIT_STATES, Tables, get_tables
+from mjcore._tables cimport Tables, get_tables
 
 from mjcore.batch import _executor, resolve_workers
 
@@ -234,28 +233,6 @@ cdef inline int dist_changed(const Tables* T, const Lookup* base, const uint8_t*
     return dist_states(T, &L, h, R, ctx, forms, kn_floor)
 
 
-cdef inline uint64_t neighbourhood(const uint8_t* h, uint64_t allowed, int forms) noexcept nogil:
-    """Tiles whose draw may act differently from an isolated tile's: within two of a held tile
-    of the same suit, held honors, the orphans (thirteen orphans) or every tile (knitted)."""
-    cdef uint64_t held = 0, nb = 0, m, x
-    cdef uint64_t w[5]
-    cdef int i, s
-    if forms & FORM_KNITTED:
-        return allowed
-    load_words(h, w)
-    for i in range(5):           # bit i of held: h[i] != 0 (counts fit in three bits)
-        x = (w[i] | (w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL
-        held |= ((x * 0x0102040810204080ULL) >> 56) << (8 * i)
-    for s in range(3):
-        m = (held >> (9 * s)) & 0x1FF
-        x = (m | (m << 1) | (m << 2) | (m >> 1) | (m >> 2)) & 0x1FF
-        nb |= x << (9 * s)
-    nb |= held & ((<uint64_t>0x7F) << 27)
-    if forms & FORM_THIRTEEN_ORPHANS:
-        nb |= orphan_bits()
-    return nb & allowed
-
-
 cdef inline int seven_from_counts(int pairs, int other, bint quads) noexcept nogil:
     """``seven_pairs_distance`` from its two counts: with ``quads``, pairs = sum(c // 2) and other =
     kinds held an odd number of times; without, pairs = kinds held twice or more and other = kinds
@@ -270,143 +247,14 @@ cdef inline int seven_from_counts(int pairs, int other, bint quads) noexcept nog
 
 
 cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, int d,
-                            uint64_t allowed, const Rules* R, const Ctx* ctx, const Lookup* L14,
-                            int c) noexcept nogil:
-    """Unseen copies (4 - in hand - own discards) of the tiles whose draw lowers the distance d of
-    the 13-tile counts h. Tiles far from the hand all act alike: one of them is tried for all.
-    A special form whose distance is above d cannot drop below d with one tile: it is left out.
-    Seven pairs is updated from two counts per drawn tile instead of being recounted.
-    ``L14`` is the lookup of h plus the discarded tile ``c``."""
-    cdef Lookup L = L14[0]
-    cdef int cb = c // 9 if c < 27 else 3
-    cdef int forms = R.forms, kn_floor = -1, u, total = 0, rep = -1, pairs = 0, other = 0, x, dd, d7
-    cdef bint seven
-    cdef uint64_t test, iso
-    if forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) > d:
-        forms &= ~FORM_THIRTEEN_ORPHANS
-    if forms & FORM_KNITTED:
-        kn_floor = knitted_distance(T, h, ctx) - 1
-        if kn_floor >= d:
-            forms &= ~FORM_KNITTED
-    seven = (forms & FORM_SEVEN_PAIRS) != 0
-    forms &= ~FORM_SEVEN_PAIRS
-    if seven:
-        for u in range(34):
-            x = h[u]
-            if R.quads:
-                pairs += x >> 1
-                other += x & 1
-            else:
-                pairs += x >= 2
-                other += x >= 1
-        if seven_from_counts(pairs + 1, other, R.quads) >= d and (
-                R.quads or seven_from_counts(pairs, other + 1, False) >= d):
-            seven = False            # no single tile can lower the seven-pairs distance below d
-    test = neighbourhood(h, allowed, forms | (FORM_SEVEN_PAIRS if seven else 0))
-    iso = allowed & ~test
-    L.key[cb] -= POW5[c - 9 * cb]
-    L.state[cb] = T.suit_state[L.key[cb]] if cb < 3 else T.honor_state[L.key[cb]]
-    if forms == FORM_STANDARD:
-        return useful_std(T, &L, h, disc, d, test, iso, seven, pairs, other, R.quads, R.n_sets)
-    for u in range(34):
-        if (test >> u) & 1:
-            x = h[u]
-            if x < 4:
-                d7 = 99
-                if seven:
-                    if R.quads:
-                        d7 = seven_from_counts(pairs + 1, other - 1, True) if x & 1 else \
-                            seven_from_counts(pairs, other + 1, True)
-                    else:
-                        d7 = seven_from_counts(pairs + (x == 1), other + (x == 0), False)
-                if d7 < d:
-                    total += 4 - x - disc[u]
-                else:
-                    h[u] += 1
-                    if dist_changed(T, &L, h, u, 1, R, ctx, forms, kn_floor) < d:
-                        total += 4 - x - disc[u]
-                    h[u] -= 1
-        elif (iso >> u) & 1 and rep < 0:
-            rep = u
-    if rep >= 0:
-        h[rep] += 1
-        dd = dist_changed(T, &L, h, rep, 1, R, ctx, forms, kn_floor)
-        if seven:                     # an isolated tile is one the hand does not hold
-            d7 = seven_from_counts(pairs, other + 1, R.quads)
-            if d7 < dd:
-                dd = d7
-        if dd < d:
-            for u in range(34):
-                if (iso >> u) & 1:
-                    total += 4 - disc[u]
-        h[rep] -= 1
-    return total
-
-
-cdef inline int useful_std(const Tables* T, const Lookup* L, const uint8_t* h, const uint8_t* disc, int d,
-                           uint64_t test, uint64_t iso, bint seven, int pairs, int other,
-                           bint quads, int M) noexcept nogil:
-    """:func:`useful_left` when only the standard form (and seven pairs, from its counts) is in
-    play: the table loads of every drawn tile are issued pass by pass (states, classes, distances),
-    so they overlap instead of waiting on one another."""
-    cdef int cand[35]
-    cdef int gain[35]
-    cdef uint32_t idx[35]
-    cdef uint8_t st[35]
-    cdef int n = 0, i, u, x, b, d7, total = 0, rep = -1, iso_gain = 0
-    cdef uint32_t ab0, cz0, ab, cz
-    for u in range(34):
-        if (test >> u) & 1:
-            x = h[u]
-            if x < 4:
-                if seven:
-                    if quads:
-                        d7 = seven_from_counts(pairs + 1, other - 1, True) if x & 1 else \
-                            seven_from_counts(pairs, other + 1, True)
-                    else:
-                        d7 = seven_from_counts(pairs + (x == 1), other + (x == 0), False)
-                    if d7 < d:
-                        total += 4 - x - disc[u]
-                        continue
-                cand[n] = u
-                gain[n] = 4 - x - disc[u]
-                n += 1
-        elif (iso >> u) & 1:
-            iso_gain += 4 - disc[u]
-            if rep < 0:
-                rep = u
-    if rep >= 0:
-        if seven and seven_from_counts(pairs, other + 1, quads) < d:
-            total += iso_gain
-        else:
-            cand[n] = rep
-            gain[n] = iso_gain
-            n += 1
-    for i in range(n):                # pass 1: the changed block's state
-        u = cand[i]
-        if u < 27:
-            b = u // 9
-            st[i] = T.suit_state[L.key[b] + POW5[u - 9 * b]]
-        else:
-            st[i] = T.honor_state[L.key[3] + POW5[u - 27]]
-    ab0 = T.pair_class[L.state[0] * N_SUIT_STATES + L.state[1]]
-    cz0 = T.mixed_class[L.state[2] * N_HONOR_STATES + L.state[3]]
-    for i in range(n):                # pass 2: the two half classes
-        u = cand[i]
-        ab = ab0
-        cz = cz0
-        if u < 9:
-            ab = T.pair_class[st[i] * N_SUIT_STATES + L.state[1]]
-        elif u < 18:
-            ab = T.pair_class[L.state[0] * N_SUIT_STATES + st[i]]
-        elif u < 27:
-            cz = T.mixed_class[st[i] * N_HONOR_STATES + L.state[3]]
-        else:
-            cz = T.mixed_class[L.state[2] * N_HONOR_STATES + st[i]]
-        idx[i] = (ab * T.n_mixed + cz) * 8 + M
-    for i in range(n):                # pass 3: the distance with M sets
-        if T.final_dist[idx[i]] < d:
-            total += gain[i]
+                            uint64_t allowed, const Rules* R, const Ctx* ctx) noexcept nogil:
+    """Unseen copies (4 - in hand - own discards) of the drawable tiles (``allowed``) whose draw lowers the
+    distance d of the 13-tile counts h: the kernel's :func:`hand_useful` (one block's state per draw for
+    the standard form, count masks for seven pairs and thirteen orphans), summed without a branch."""
+    cdef int dist, t, total = 0
+    cdef uint64_t u = hand_useful(T, h, R.n_sets, ctx, &dist) & allowed
+    for t in range(34):
+        total += (4 - h[t] - disc[t]) & -(<int>((u >> t) & 1))
     return total
 
 
@@ -507,10 +355,10 @@ cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, con
 
 cdef int break_tie(const Tables* T, uint8_t* e, const uint8_t* h, uint8_t* disc, int d, const int* ties,
                    int n_ties, uint64_t allowed, uint64_t jm, const Rules* R, Ctx* ctx,
-                   const Lookup* L, const May* y=NULL) noexcept nogil:
+                   const May* y=NULL) noexcept nogil:
     """Of the discards ``ties`` (each leaves the distance ``d``), the one leaving the most useful tiles
-    unseen (:func:`useful_jokers` when ``jm`` names joker kinds, else :func:`useful_left` with the
-    14-tile lookup ``L``), then the first in the discard order."""
+    unseen (:func:`useful_jokers` when ``jm`` names joker kinds, else :func:`useful_left`), then the first
+    in the discard order."""
     cdef int i, c, u, best_u = -1, pick = ties[0]
     if n_ties == 1:
         return pick
@@ -521,7 +369,7 @@ cdef int break_tie(const Tables* T, uint8_t* e, const uint8_t* h, uint8_t* disc,
         if jm:
             u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx, R.n_sets, y)
         else:
-            u = useful_left(T, e, disc, d, allowed, R, ctx, L, c)
+            u = useful_left(T, e, disc, d, allowed, R, ctx)
         e[c] += 1
         disc[c] -= 1
         if u > best_u or (u == best_u and RANK_ORDER[c] < RANK_ORDER[pick]):
@@ -601,7 +449,7 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
                     ties[n_ties] = c
                     n_ties += 1
         d = best
-        pick = break_tie(T, e, h, disc, d, ties, n_ties, R.kinds, jm, R, &ctx, NULL, &y)
+        pick = break_tie(T, e, h, disc, d, ties, n_ties, R.kinds, jm, R, &ctx, &y)
         e[pick] -= 1
         h[pick] -= 1
         disc[pick] += 1
@@ -726,7 +574,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
                         ties[n_ties] = c
                         n_ties += 1
             d = best
-            pick = break_tie(T, e, h, disc, d, ties, n_ties, allowed, 0, R, &ctx, &L)
+            pick = break_tie(T, e, h, disc, d, ties, n_ties, allowed, 0, R, &ctx)
             e[pick] -= 1
         h[pick] -= 1
         disc[pick] += 1

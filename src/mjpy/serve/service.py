@@ -24,7 +24,7 @@ from typing import Any, Awaitable, Callable, List, Optional
 import anyio
 import numpy as np
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -268,6 +268,8 @@ def _refusal(e: Exception) -> Response:
     """The one error format: 400 / 413 / 422 / 503 with ``{"error": message}``; a bug is a logged 500."""
     if isinstance(e, _HTTPError):
         return _error(e.status, str(e))
+    if isinstance(e, ClientDisconnect):          # nobody reads the answer; not a server error
+        return _error(400, "the client disconnected before sending the whole body")
     if isinstance(e, SchemaError):
         return _error(422, str(e))
     if isinstance(e, TypeError):

@@ -26,18 +26,23 @@ __all__ = ["analyze", "score", "tenpai", "settle", "advise", "batch", "rules", "
 _JOKER_KEYS = ("indicator", "joker_tiles", "context")
 
 
+def _counts(values, where: str) -> np.ndarray:
+    """34 counts of a request (a list of ints) as uint8, each checked to be 0-4."""
+    counts = np.asarray(values, dtype=np.int64)
+    bad = np.flatnonzero((counts < 0) | (counts > 4))
+    if bad.size:
+        i = int(bad[0])
+        raise ValueError(f"{where}[{i}] ({TILE_NAMES[i]}) = {int(counts[i])}: a count is 0-4")
+    return counts.astype(np.uint8)
+
+
 def hand_text(hand, where: str = "hand") -> str:
     """A request's hand as notation: a string as given, or 34 counts (each 0-4) written in MPSZ."""
     if isinstance(hand, str):
         return hand
     from ..notation import to_string
 
-    counts = np.asarray(hand, dtype=np.int64)
-    bad = np.flatnonzero((counts < 0) | (counts > 4))
-    if bad.size:
-        i = int(bad[0])
-        raise ValueError(f"{where}[{i}] ({TILE_NAMES[i]}) = {int(counts[i])}: a count is 0-4")
-    return to_string(counts.astype(np.uint8))
+    return to_string(_counts(hand, where))
 
 
 def _melds_text(melds) -> Optional[str]:
@@ -232,12 +237,7 @@ def batch_arrays(req: Mapping[str, Any], max_rows: int) -> np.ndarray:
             except NotationError as e:
                 raise e.relabel(f"hands[{i}] {h!r}"[:120]) from None
         else:
-            c = np.asarray(h, dtype=np.int64)
-            bad = np.flatnonzero((c < 0) | (c > 4))
-            if bad.size:
-                j = int(bad[0])
-                raise ValueError(f"hands[{i}][{j}] ({TILE_NAMES[j]}) = {int(c[j])}: a count is 0-4")
-            out[i] = c
+            out[i] = _counts(h, f"hands[{i}]")
     return out
 
 

@@ -50,11 +50,6 @@ def _dumps(x: Any) -> bytes:
     return json.dumps(x, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
-class _JSON(JSONResponse):
-    def render(self, content: Any) -> bytes:
-        return _dumps(content)
-
-
 async def _body(request: Request, limit: int) -> bytes:
     """The request body, refused (413) past ``limit`` bytes, by its Content-Length or as it streams in."""
     length = request.headers.get("content-length")

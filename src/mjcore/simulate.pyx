@@ -246,10 +246,10 @@ cdef inline int seven_from_counts(int pairs, int other, bint quads) noexcept nog
     return (7 - pairs) + (7 - other if other < 7 else 0)
 
 
-cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, int d,
-                            uint64_t allowed, const Rules* R, const Ctx* ctx) noexcept nogil:
+cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, uint64_t allowed,
+                            const Rules* R, const Ctx* ctx) noexcept nogil:
     """Unseen copies (4 - in hand - own discards) of the drawable tiles (``allowed``) whose draw lowers the
-    distance d of the 13-tile counts h: the kernel's :func:`hand_useful` (one block's state per draw for
+    distance of the 13-tile counts h: the kernel's :func:`hand_useful` (one block's state per draw for
     the standard form, count masks for seven pairs and thirteen orphans), summed without a branch."""
     cdef int dist, t, total = 0
     cdef uint64_t u = hand_useful(T, h, R.n_sets, ctx, &dist) & allowed
@@ -369,7 +369,7 @@ cdef int break_tie(const Tables* T, uint8_t* e, const uint8_t* h, uint8_t* disc,
         if jm:
             u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx, R.n_sets, y)
         else:
-            u = useful_left(T, e, disc, d, allowed, R, ctx)
+            u = useful_left(T, e, disc, allowed, R, ctx)
         e[c] += 1
         disc[c] -= 1
         if u > best_u or (u == best_u and RANK_ORDER[c] < RANK_ORDER[pick]):

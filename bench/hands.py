@@ -439,14 +439,14 @@ OPS = [
         Impl("pymahjonggb `RegularShanten(h)`", "RegularShanten(h)", _ns_gb, to_gb,
              post=lambda r: r[0], module="MahjongGB",
              same="also returns the useful tiles (the exhausted ones too)")],
-       target_ns=15),
+       target_ns=12),
     Op("shanten_default", "Shanten, standard + seven pairs + thirteen orphans (13-tile wall deals)",
        "deal13", _batch("shanten"), int, "shanten(h)", _ident,
-       [_PEER_XT_ALL, _PEER_MAHJONG_ALL, _PEER_CMJ_ALL], target_ns=25),
+       [_PEER_XT_ALL, _PEER_MAHJONG_ALL, _PEER_CMJ_ALL], target_ns=15),
     Op("shanten_default14",
        "Shanten, standard + seven pairs + thirteen orphans (14-tile wall deals)", "deal14",
        _batch("shanten"), int, "shanten(h)", _ident,
-       [_PEER_XT_ALL, _PEER_MAHJONG_ALL, _PEER_CMJ_ALL], target_ns=25),
+       [_PEER_XT_ALL, _PEER_MAHJONG_ALL, _PEER_CMJ_ALL], target_ns=15),
     Op("shanten_all", "Shanten, all Guobiao forms incl. knitted (13-tile wall deals)", "deal13",
        _batch("shanten", forms="all"), int, 'shanten(h, forms="all")', _ident,
        [Impl("pymahjonggb `MahjongShanten((), h)`", "MahjongShanten((), h)", _ns_gb, to_gb,
@@ -461,7 +461,7 @@ OPS = [
         Impl("cmajiang `xiangting(shoupai) == -1`", "xiangting(h)", _ns_cmajiang, to_cmajiang,
              post=lambda r: r == -1, module="cmajiang", ref=_RIICHI_WIN,
              same="no win-check call: computes the full shanten")],
-       target_ns=15),
+       target_ns=12),
     Op("is_win_deal14", "Win check, 14-tile wall deals (almost never a win)", "deal14",
        _batch("is_win"), bool, "is_win(h)", _ident,
        [Impl("xiangting `calculate_replacement_number(h, FOUR) == 0`", "rn(h, FOUR)", _ns_xiangting,
@@ -472,7 +472,7 @@ OPS = [
         Impl("cmajiang `xiangting(shoupai) == -1`", "xiangting(h)", _ns_cmajiang, to_cmajiang,
              post=lambda r: r == -1, module="cmajiang", ref=_RIICHI_WIN,
              same="no win-check call: computes the full shanten")],
-       target_ns=15),
+       target_ns=12),
     Op("waits", "Waits of a 13-tile hand (near-tenpai hands)", "near13", _batch("waits"), int,
        "waits_mask(h)", _ident,
        [Impl("xiangting `calculate_necessary_tiles(h, FOUR)`", "nt(h, FOUR)", _ns_xiangting,
@@ -492,7 +492,7 @@ OPS = [
              same=("standard form only; its useful tiles are the waits when the shanten is 0, "
                    "and include tiles the hand holds all four of "
                    "(mjpy `include_exhausted=True`)"))],
-       target_ns=50, extra_mjpy=[("waits(h)", _wait_list_mask)]),
+       target_ns=35, extra_mjpy=[("waits(h)", _wait_list_mask)]),
     Op("useful_tiles", "Useful tiles of a 13-tile hand (13-tile wall deals)", "deal13",
        _batch("useful_tiles"), int, "useful_tiles(h)", _useful_mask,
        [Impl("xiangting `calculate_necessary_tiles(h, FOUR)`", "nt(h, FOUR)", _ns_xiangting,
@@ -506,7 +506,8 @@ OPS = [
              post=lambda r: gb_tiles_to_mask(r[1]), ref="useful_tiles(h, forms=STD)",
              module="MahjongGB", agree_rows=_no_quads,
              same=("standard form only, and lists tiles the hand holds all four of (compared on "
-                   "hands without a four of a kind)"))]),
+                   "hands without a four of a kind)"))],
+       target_ns=100),
 ]
 OPS_BY_KEY = {op.key: op for op in OPS}
 

@@ -45,6 +45,253 @@ cdef extern from *:
     }
     #endif
     #endif
+    /* The four block keys of a row (base 5: key = sum c[i] * 5**i over the block's tiles) and its size, or -1 if
+       some count is above 4 (the keys are then meaningless).  With SSE2 (every x86-64): four 8-byte loads
+       inside the row's 34 bytes, the digits widened to 16 bits and weighted by pmaddwd in three rounds
+       (pairs, groups of four, then the two groups of each block); the ninth digit of each suit by a
+       multiply.  The size and the count check come from the same registers (psadbw, an unsigned max). */
+    #include <stdint.h>
+    #include <string.h>
+    #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+    #include <emmintrin.h>
+    static inline int mj_keys_core(const unsigned char* h, uint32_t* key, __m128i* ab) {
+        const __m128i z = _mm_setzero_si128();
+        /* a: m1-m8 p1-p8;  b: s1-s8 s9 E S W N 中 发 白 */
+        __m128i a = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i*)h),
+                                       _mm_loadl_epi64((const __m128i*)(h + 9)));
+        __m128i b = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i*)(h + 18)),
+                                       _mm_loadl_epi64((const __m128i*)(h + 26)));
+        const __m128i w4 = _mm_setr_epi16(1, 5, 25, 125, 1, 5, 25, 125);
+        const __m128i wz = _mm_setr_epi16(0, 1, 5, 25, 1, 5, 25, 125);   /* s9 | E S W | N 中 发 白 */
+        const __m128i ones = _mm_set1_epi16(1);
+        const __m128i wk = _mm_setr_epi16(1, 625, 1, 625, 1, 625, 1, 125);
+        __m128i a0 = _mm_madd_epi16(_mm_unpacklo_epi8(a, z), w4);
+        __m128i a1 = _mm_madd_epi16(_mm_unpackhi_epi8(a, z), w4);
+        __m128i b0 = _mm_madd_epi16(_mm_unpacklo_epi8(b, z), w4);
+        __m128i b1 = _mm_madd_epi16(_mm_unpackhi_epi8(b, z), wz);
+        /* groups of four digits (each <= 624): m 1-4, m 5-8, p 1-4, p 5-8 | s 1-4, s 5-8, E-W, N-白 */
+        __m128i ga = _mm_madd_epi16(_mm_packs_epi32(a0, a1), ones);
+        __m128i gb = _mm_madd_epi16(_mm_packs_epi32(b0, b1), ones);
+        __m128i k = _mm_madd_epi16(_mm_packs_epi32(ga, gb), wk);
+        __m128i mx = _mm_max_epu8(_mm_max_epu8(a, b), _mm_set1_epi8(4));
+        __m128i sad = _mm_add_epi64(_mm_sad_epu8(a, z), _mm_sad_epu8(b, z));
+        unsigned m9 = h[8], p9 = h[17], s9 = h[26];
+        int size = _mm_cvtsi128_si32(sad) + _mm_extract_epi16(sad, 4) + (int)(m9 + p9);
+        int bad = (_mm_movemask_epi8(_mm_cmpeq_epi8(mx, _mm_set1_epi8(4))) != 0xFFFF) | (m9 > 4) | (p9 > 4);
+        key[0] = (uint32_t)_mm_cvtsi128_si32(k) + 390625u * m9;
+        key[1] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 1)) + 390625u * p9;
+        key[2] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 2)) + 390625u * s9;
+        key[3] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 3));
+        ab[0] = a;
+        ab[1] = b;
+        return bad ? -1 : size;
+    }
+    static inline int mj_keys(const unsigned char* h, uint32_t* key) {
+        __m128i ab[2];
+        return mj_keys_core(h, key, ab);
+    }
+    static inline int mj_hsum8(__m128i v) {     /* the sum of the 16 bytes (each sum below 65536) */
+        __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+        return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
+    }
+    /* mj_keys, and the seven pairs and thirteen orphans distances of the row (sp[0], sp[1]) from the same
+       registers: a holds every tile but 9m (h[8]) and 9p (h[17]), both orphans, added as scalars. */
+    static inline int mj_keys_special(const unsigned char* h, uint32_t* key, int quads, int* sp) {
+        __m128i ab[2];
+        int n = mj_keys_core(h, key, ab);
+        const __m128i one = _mm_set1_epi8(1), low7 = _mm_set1_epi8(0x7F);
+        /* orphans among a's and b's lanes: 1m 1p | 1s 9s E S W N 中 发 白 */
+        const __m128i oa = _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0);
+        const __m128i ob = _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1);
+        unsigned m9 = h[8], p9 = h[17];
+        __m128i a = ab[0], b = ab[1];
+        __m128i ha = _mm_and_si128(_mm_srli_epi16(a, 1), low7), hb = _mm_and_si128(_mm_srli_epi16(b, 1), low7);
+        __m128i pv, ov;
+        int pairs, other, need, held, twice;
+        if (quads) {
+            pv = _mm_add_epi8(ha, hb);                                            /* c // 2 */
+            ov = _mm_add_epi8(_mm_and_si128(a, one), _mm_and_si128(b, one));      /* c odd */
+            pairs = mj_hsum8(pv) + (int)((m9 >> 1) + (p9 >> 1));
+            other = mj_hsum8(ov) + (int)((m9 & 1) + (p9 & 1));
+        } else {
+            pv = _mm_add_epi8(_mm_min_epu8(ha, one), _mm_min_epu8(hb, one));      /* c >= 2 */
+            ov = _mm_add_epi8(_mm_min_epu8(a, one), _mm_min_epu8(b, one));        /* c >= 1 */
+            pairs = mj_hsum8(pv) + (m9 >= 2) + (p9 >= 2);
+            other = mj_hsum8(ov) + (m9 >= 1) + (p9 >= 1);
+        }
+        need = 7 - pairs;
+        if (need <= 0) sp[0] = 0;
+        else if (quads) sp[0] = need <= other ? need : other + 2 * (need - other);
+        else sp[0] = need + (other < 7 ? 7 - other : 0);
+        __m128i xa = _mm_and_si128(a, oa), xb = _mm_and_si128(b, ob);
+        held = mj_hsum8(_mm_add_epi8(_mm_min_epu8(xa, one), _mm_min_epu8(xb, one))) + (m9 > 0) + (p9 > 0);
+        twice = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_max_epu8(xa, xb), one)) | (m9 > 1) | (p9 > 1);
+        sp[1] = 13 - held + (twice ? 0 : 1);
+        return n;
+    }
+    /* mj_keys, and whether a 14-tile row is seven pairs or thirteen orphans (*special), from the same
+       registers: counts all even (quads) or all 0 / 2; only orphans, none of them absent. */
+    static inline int mj_keys_win_special(const unsigned char* h, uint32_t* key, int quads, int* special) {
+        __m128i ab[2];
+        int n = mj_keys_core(h, key, ab);
+        const __m128i z = _mm_setzero_si128();
+        const __m128i oa = _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0);
+        const __m128i ob = _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1);
+        unsigned m9 = h[8], p9 = h[17];
+        __m128i a = ab[0], b = ab[1];
+        unsigned odd_bits = quads ? 0x01u : 0xFDu;
+        __m128i odd = _mm_and_si128(_mm_or_si128(a, b), _mm_set1_epi8((char)odd_bits));
+        int pairs = (_mm_movemask_epi8(_mm_cmpeq_epi8(odd, z)) == 0xFFFF) & (((m9 | p9) & odd_bits) == 0);
+        __m128i outside = _mm_or_si128(_mm_andnot_si128(oa, a), _mm_andnot_si128(ob, b));
+        __m128i absent = _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(a, z), oa), _mm_and_si128(_mm_cmpeq_epi8(b, z), ob));
+        int orphans = (_mm_movemask_epi8(_mm_cmpeq_epi8(outside, z)) == 0xFFFF) & (_mm_movemask_epi8(absent) == 0)
+                      & (m9 > 0) & (p9 > 0);
+        *special = pairs | orphans;
+        return n;
+    }
+    /* The row's 34 counts in three registers, zero past byte 33 (every load inside the row). */
+    static inline void mj_row3(const unsigned char* h, __m128i* v) {
+        v[0] = _mm_loadu_si128((const __m128i*)h);
+        v[1] = _mm_loadu_si128((const __m128i*)(h + 16));
+        v[2] = _mm_srli_si128(_mm_loadl_epi64((const __m128i*)(h + 26)), 6);
+    }
+    /* Bit i set where the row holds four of tile i or more (a caller may count a fifth copy: a wait on it). */
+    static inline uint64_t mj_four_mask(const unsigned char* h) {
+        __m128i v[3];
+        const __m128i three = _mm_set1_epi8(3);
+        mj_row3(h, v);
+        return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[0], three))
+               | ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[1], three)) << 16)
+               | ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[2], three)) << 32);
+    }
+    /* Seven pairs distance of a concealed 13/14-tile hand: with ``quads`` a four of a kind is two pairs
+       (pairs = sum c // 2, and each odd count is one tile from a pair), else distinct pairs among at least
+       seven kinds. */
+    static inline int mj_seven_pairs_distance(const unsigned char* h, int quads) {
+        __m128i v[3], pv = _mm_setzero_si128(), ov = _mm_setzero_si128();
+        const __m128i one = _mm_set1_epi8(1), low7 = _mm_set1_epi8(0x7F);
+        int i, pairs, other, need;
+        mj_row3(h, v);
+        for (i = 0; i < 3; i++) {
+            __m128i half = _mm_and_si128(_mm_srli_epi16(v[i], 1), low7);      /* c // 2 */
+            if (quads) {
+                pv = _mm_add_epi8(pv, half);
+                ov = _mm_add_epi8(ov, _mm_and_si128(v[i], one));             /* c odd */
+            } else {
+                pv = _mm_add_epi8(pv, _mm_min_epu8(half, one));              /* c >= 2 */
+                ov = _mm_add_epi8(ov, _mm_min_epu8(v[i], one));              /* c >= 1 */
+            }
+        }
+        pairs = mj_hsum8(pv);
+        other = mj_hsum8(ov);
+        if (pairs >= 7) return 0;
+        need = 7 - pairs;
+        if (quads) return need <= other ? need : other + 2 * (need - other);
+        return need + (other < 7 ? 7 - other : 0);
+    }
+    /* Thirteen orphans distance: 13 - orphan kinds held, + 1 while no orphan is held twice. */
+    static inline int mj_thirteen_orphans_distance(const unsigned char* h) {
+        __m128i v[3];
+        const __m128i one = _mm_set1_epi8(1);
+        const __m128i o0 = _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0);     /* 1m 9m 1p */
+        const __m128i o1 = _mm_setr_epi8(0, -1, -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1); /* 9p 1s 9s E-中 */
+        const __m128i o2 = _mm_setr_epi8(-1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);      /* 发 白 */
+        __m128i x0, x1, x2;
+        mj_row3(h, v);
+        x0 = _mm_and_si128(v[0], o0);
+        x1 = _mm_and_si128(v[1], o1);
+        x2 = _mm_and_si128(v[2], o2);
+        int held = mj_hsum8(_mm_add_epi8(_mm_add_epi8(_mm_min_epu8(x0, one), _mm_min_epu8(x1, one)),
+                                         _mm_min_epu8(x2, one)));
+        int twice = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_max_epu8(_mm_max_epu8(x0, x1), x2), one));
+        return 13 - held + (twice ? 0 : 1);
+    }
+    /* A 14-tile hand is seven pairs: every count even (quads) or every count 0 or 2. */
+    static inline int mj_seven_pairs_complete(const unsigned char* h, int quads) {
+        __m128i v[3];
+        const __m128i bad = _mm_set1_epi8(quads ? 0x01 : (char)0xFD);
+        mj_row3(h, v);
+        __m128i x = _mm_and_si128(_mm_or_si128(_mm_or_si128(v[0], v[1]), v[2]), bad);
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) == 0xFFFF;
+    }
+    /* A 14-tile hand holds only orphans, all thirteen of them. */
+    static inline int mj_thirteen_orphans_complete(const unsigned char* h) {
+        __m128i v[3];
+        const __m128i one = _mm_set1_epi8(1);
+        const __m128i o0 = _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0);
+        const __m128i o1 = _mm_setr_epi8(0, -1, -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1);
+        const __m128i o2 = _mm_setr_epi8(-1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        mj_row3(h, v);
+        __m128i out = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(o0, v[0]), _mm_andnot_si128(o1, v[1])),
+                                   _mm_andnot_si128(o2, v[2]));
+        int held = mj_hsum8(_mm_add_epi8(_mm_add_epi8(_mm_min_epu8(v[0], one), _mm_min_epu8(v[1], one)),
+                                         _mm_min_epu8(v[2], one)));
+        return (_mm_movemask_epi8(_mm_cmpeq_epi8(out, _mm_setzero_si128())) == 0xFFFF) & (held == 13);
+    }
+    #else
+    static inline uint64_t mj_four_mask(const unsigned char* h) {
+        uint64_t m = 0;
+        for (int i = 0; i < 34; i++) m |= (uint64_t)(h[i] >= 4) << i;
+        return m;
+    }
+    static inline int mj_seven_pairs_distance(const unsigned char* h, int quads) {
+        int i, pairs = 0, other = 0, need;
+        for (i = 0; i < 34; i++) {
+            if (quads) { pairs += h[i] >> 1; other += h[i] & 1; }
+            else { pairs += h[i] >= 2; other += h[i] >= 1; }
+        }
+        if (pairs >= 7) return 0;
+        need = 7 - pairs;
+        if (quads) return need <= other ? need : other + 2 * (need - other);
+        return need + (other < 7 ? 7 - other : 0);
+    }
+    static inline int mj_thirteen_orphans_distance(const unsigned char* h) {
+        static const unsigned char orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+        int i, held = 0, twice = 0;
+        for (i = 0; i < 13; i++) { held += h[orphans[i]] > 0; twice |= h[orphans[i]] > 1; }
+        return 13 - held + (twice ? 0 : 1);
+    }
+    static inline int mj_seven_pairs_complete(const unsigned char* h, int quads) {
+        int i, bad = 0;
+        for (i = 0; i < 34; i++) bad |= h[i] & (quads ? 0x01 : 0xFD);
+        return bad == 0;
+    }
+    static inline int mj_thirteen_orphans_complete(const unsigned char* h) {
+        static const unsigned char orphan[34] = {1,0,0,0,0,0,0,0,1, 1,0,0,0,0,0,0,0,1, 1,0,0,0,0,0,0,0,1, 1,1,1,1,1,1,1};
+        int i, held = 0, outside = 0;
+        for (i = 0; i < 34; i++) { if (orphan[i]) held += h[i] > 0; else outside |= h[i]; }
+        return outside == 0 && held == 13;
+    }
+    static inline uint32_t mj_block_key(const unsigned char* c, int n) {
+        uint32_t k = 0, p = 1;
+        for (int i = 0; i < n; i++) { k += p * c[i]; p *= 5; }
+        return k;
+    }
+    static inline int mj_seven_pairs_distance(const unsigned char* h, int quads);
+    static inline int mj_thirteen_orphans_distance(const unsigned char* h);
+    static inline int mj_keys(const unsigned char* h, uint32_t* key);
+    static inline int mj_keys_special(const unsigned char* h, uint32_t* key, int quads, int* sp) {
+        int n = mj_keys(h, key);
+        if (n >= 0) { sp[0] = mj_seven_pairs_distance(h, quads); sp[1] = mj_thirteen_orphans_distance(h); }
+        return n;
+    }
+    static inline int mj_seven_pairs_complete(const unsigned char* h, int quads);
+    static inline int mj_thirteen_orphans_complete(const unsigned char* h);
+    static inline int mj_keys_win_special(const unsigned char* h, uint32_t* key, int quads, int* special) {
+        int n = mj_keys(h, key);
+        if (n >= 0) *special = mj_seven_pairs_complete(h, quads) | mj_thirteen_orphans_complete(h);
+        return n;
+    }
+    static inline int mj_keys(const unsigned char* h, uint32_t* key) {
+        int size = 0, bad = 0;
+        for (int i = 0; i < 34; i++) { size += h[i]; bad |= h[i] > 4; }
+        key[0] = mj_block_key(h, 9);
+        key[1] = mj_block_key(h + 9, 9);
+        key[2] = mj_block_key(h + 18, 9);
+        key[3] = mj_block_key(h + 27, 7);
+        return bad ? -1 : size;
+    }
+    #endif
     /* the nine tiles of the six knitted assignments (147 / 258 / 369 to m, p, s in each order) */
     static const unsigned char mj_knit_idx[6][9] = {
         {0, 3, 6, 10, 13, 16, 20, 23, 26}, {0, 3, 6, 11, 14, 17, 19, 22, 25},
@@ -54,6 +301,14 @@ cdef extern from *:
     const unsigned char mj_knit_idx[6][9]
     int mj_ctz64(unsigned long long x) noexcept nogil       # x != 0
     int mj_popcount64(unsigned long long x) noexcept nogil
+    int mj_keys(const uint8_t* h, uint32_t* key) noexcept nogil   # the four block keys; the size or -1
+    int mj_keys_special(const uint8_t* h, uint32_t* key, int quads, int* sp) noexcept nogil
+    int mj_keys_win_special(const uint8_t* h, uint32_t* key, int quads, int* special) noexcept nogil
+    int mj_seven_pairs_distance(const uint8_t* h, int quads) noexcept nogil
+    uint64_t mj_four_mask(const uint8_t* h) noexcept nogil
+    int mj_thirteen_orphans_distance(const uint8_t* h) noexcept nogil
+    bint mj_seven_pairs_complete(const uint8_t* h, int quads) noexcept nogil
+    bint mj_thirteen_orphans_complete(const uint8_t* h) noexcept nogil
 
 cdef enum:
     FORM_STANDARD = 1
@@ -74,7 +329,7 @@ cdef struct Ctx:
 
 cdef struct Lookup:
     uint32_t key[4]        # base-5 keys of the three suits and the honors
-    uint8_t state[4]       # their states
+    uint32_t state[4]      # their states (32-bit: no partial-register merges when loaded)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,15 +377,43 @@ cdef inline uint32_t honor_key(const uint8_t* c) noexcept nogil:
             + (3125 * <uint32_t>c[5] + 15625 * <uint32_t>c[6]))
 
 
-cdef inline void lookup(const Tables* T, const uint8_t* h, Lookup* L) noexcept nogil:
-    L.key[0] = suit_key(h)
-    L.key[1] = suit_key(h + 9)
-    L.key[2] = suit_key(h + 18)
-    L.key[3] = honor_key(h + 27)
+cdef inline void load_states(const Tables* T, Lookup* L) noexcept nogil:
     L.state[0] = T.suit_state[L.key[0]]
     L.state[1] = T.suit_state[L.key[1]]
     L.state[2] = T.suit_state[L.key[2]]
     L.state[3] = T.honor_state[L.key[3]]
+
+
+cdef inline int lookup_checked_special(const Tables* T, const uint8_t* h, Lookup* L, bint quads,
+                                      int* sp) noexcept nogil:
+    """``lookup_checked``, and the seven pairs and thirteen orphans distances in ``sp[0]``, ``sp[1]``."""
+    cdef int n = mj_keys_special(h, L.key, quads, sp)
+    if n >= 0:
+        load_states(T, L)
+    return n
+
+
+cdef inline int lookup_checked_win_special(const Tables* T, const uint8_t* h, Lookup* L, bint quads,
+                                          int* special) noexcept nogil:
+    """``lookup_checked``, and whether a 14-tile row is seven pairs or thirteen orphans in ``special``."""
+    cdef int n = mj_keys_win_special(h, L.key, quads, special)
+    if n >= 0:
+        load_states(T, L)
+    return n
+
+
+cdef inline void lookup(const Tables* T, const uint8_t* h, Lookup* L) noexcept nogil:
+    """Keys and states of a valid row (counts 0..4)."""
+    mj_keys(h, L.key)
+    load_states(T, L)
+
+
+cdef inline int lookup_checked(const Tables* T, const uint8_t* h, Lookup* L) noexcept nogil:
+    """The row's size with its keys and states, or -1 (a count above 4: nothing looked up)."""
+    cdef int n = mj_keys(h, L.key)
+    if n >= 0:
+        load_states(T, L)
+    return n
 
 
 cdef inline void block_flags(const Tables* T, const Lookup* L, uint8_t* flags) noexcept nogil:
@@ -142,15 +425,8 @@ cdef inline void block_flags(const Tables* T, const Lookup* L, uint8_t* flags) n
 
 
 cdef inline uint64_t four_mask(const uint8_t* h) noexcept nogil:
-    """Bit i set where the hand holds four of tile i (counts are at most 4, so bit 2 of a byte)."""
-    cdef uint64_t w[5]
-    cdef uint64_t m = 0
-    cdef int i
-    load_words(h, w)
-    for i in range(5):
-        m |= (((((w[i] >> 2) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56)
-              << (8 * i))
-    return m
+    """Bit i set where the hand holds four of tile i or more (``mj_four_mask``: counts up to 127)."""
+    return mj_four_mask(h)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -164,7 +440,7 @@ cdef inline int std_distance(const Tables* T, const Lookup* L, int M) noexcept n
     """
     cdef uint32_t ab = T.pair_class[L.state[0] * N_SUIT_STATES + L.state[1]]
     cdef uint32_t cz = T.mixed_class[L.state[2] * N_HONOR_STATES + L.state[3]]
-    return T.final_dist[(ab * T.n_mixed + cz) * 8 + M]
+    return T.final_dist[(M * T.n_pair + ab) * T.n_mixed + cz]
 
 
 cdef inline int std_udistance(const Tables* T, const Lookup* L, int M) noexcept nogil:
@@ -175,7 +451,7 @@ cdef inline int std_udistance(const Tables* T, const Lookup* L, int M) noexcept 
                                      + T.suit_ustate[L.key[1]]]
     cdef uint32_t cz = T.umixed_class[T.suit_ustate[L.key[2]] * N_HONOR_USTATES
                                       + T.honor_ustate[L.key[3]]]
-    return T.ufinal_dist[(ab * T.n_umixed + cz) * 8 + M]
+    return T.ufinal_dist[(M * T.n_upair + ab) * T.n_umixed + cz]
 
 
 cdef inline void combine_budget(const uint8_t* a, const uint8_t* b, uint8_t* out, int M,
@@ -240,45 +516,40 @@ cdef inline int std_joker_distance(const Tables* T, const Lookup* L, int M, cons
     return std_budget_distance(T, L, M, ctx.jokers)
 
 
-cdef inline bint std_complete(const Tables* T, const Lookup* L) noexcept nogil:
-    """A 3M+2 hand splits into sets and exactly one pair."""
-    cdef uint8_t f[4]
-    block_flags(T, L, f)
-    if not (f[0] & f[1] & f[2] & f[3] & FLAG_COMPLETE):
-        return False
-    return (((f[0] >> FLAG_MOD3_SHIFT) == 2) + ((f[1] >> FLAG_MOD3_SHIFT) == 2)
-            + ((f[2] >> FLAG_MOD3_SHIFT) == 2) + ((f[3] >> FLAG_MOD3_SHIFT) == 2)) == 1
-
-
-cdef inline uint64_t block_waits(const Tables* T, const Lookup* L, int b) noexcept nogil:
-    if b < 3:
-        return (<uint64_t>T.suit_wait[L.key[b]]) << (9 * b)
-    return (<uint64_t>T.honor_wait[L.key[3]]) << 27
+cdef inline bint std_complete(const Tables* T, const Lookup* L, int M) noexcept nogil:
+    """A 3M+2 hand splits into M sets and one pair: its distance is 0 (the same loads as the distance)."""
+    return std_distance(T, L, M) == 0
 
 
 cdef inline uint64_t std_waits(const Tables* T, const Lookup* L) noexcept nogil:
-    """Structural waits of a 3M+1 hand (including fifth copies of tiles held four times)."""
-    cdef int b, ncomplete = 0, pairs = 0, incomplete = 0, mod3
-    cdef uint64_t w = 0
+    """Structural waits of a 3M+1 hand (including fifth copies of tiles held four times).
+
+    A draw changes one block: block b's completing tiles are waits when every other block is complete
+    and the pairs of the others plus b's pair after the draw (its size becomes 2 mod 3) make one. Branch-free
+    (whether a hand waits is not predictable in a batch): the four wait masks are loaded at once and kept by
+    masks of the four conditions.
+    """
     cdef uint8_t f[4]
+    cdef uint64_t w0 = T.suit_wait[L.key[0]]
+    cdef uint64_t w1 = (<uint64_t>T.suit_wait[L.key[1]]) << 9
+    cdef uint64_t w2 = (<uint64_t>T.suit_wait[L.key[2]]) << 18
+    cdef uint64_t w3 = (<uint64_t>T.honor_wait[L.key[3]]) << 27
+    cdef int c0, c1, c2, c3, p0, p1, p2, p3, nc, np
     block_flags(T, L, f)
-    for b in range(4):
-        if f[b] & FLAG_COMPLETE:
-            ncomplete += 1
-            pairs += (f[b] >> FLAG_MOD3_SHIFT) == 2
-        else:
-            incomplete = b
-    if ncomplete == 4:
-        for b in range(4):
-            mod3 = f[b] >> FLAG_MOD3_SHIFT
-            if pairs - (mod3 == 2) + ((mod3 + 1) % 3 == 2) == 1:
-                w |= block_waits(T, L, b)
-    elif ncomplete == 3:
-        b = incomplete
-        mod3 = f[b] >> FLAG_MOD3_SHIFT
-        if pairs + ((mod3 + 1) % 3 == 2) == 1:
-            w |= block_waits(T, L, b)
-    return w
+    c0 = f[0] & FLAG_COMPLETE
+    c1 = f[1] & FLAG_COMPLETE
+    c2 = f[2] & FLAG_COMPLETE
+    c3 = f[3] & FLAG_COMPLETE
+    p0 = c0 & ((f[0] >> FLAG_MOD3_SHIFT) == 2)
+    p1 = c1 & ((f[1] >> FLAG_MOD3_SHIFT) == 2)
+    p2 = c2 & ((f[2] >> FLAG_MOD3_SHIFT) == 2)
+    p3 = c3 & ((f[3] >> FLAG_MOD3_SHIFT) == 2)
+    nc = c0 + c1 + c2 + c3
+    np = p0 + p1 + p2 + p3
+    return ((w0 & -<uint64_t>((nc - c0 == 3) & (np - p0 + ((f[0] >> FLAG_MOD3_SHIFT) == 1) == 1)))
+            | (w1 & -<uint64_t>((nc - c1 == 3) & (np - p1 + ((f[1] >> FLAG_MOD3_SHIFT) == 1) == 1)))
+            | (w2 & -<uint64_t>((nc - c2 == 3) & (np - p2 + ((f[2] >> FLAG_MOD3_SHIFT) == 1) == 1)))
+            | (w3 & -<uint64_t>((nc - c3 == 3) & (np - p3 + ((f[3] >> FLAG_MOD3_SHIFT) == 1) == 1))))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -290,44 +561,13 @@ cdef inline int byte_sum(uint64_t x) noexcept nogil:
 
 
 cdef inline int seven_pairs_distance(const uint8_t* h, bint quads) noexcept nogil:
-    cdef uint64_t w[5]
-    cdef uint64_t acc_pairs = 0, acc_other = 0
-    cdef int i, pairs, odd, kinds, need
-    load_words(h, w)
-    if quads:
-        # each kind offers c // 2 free pairs; an odd count offers one more pair for one tile
-        for i in range(5):
-            acc_pairs += (w[i] >> 1) & 0x7F7F7F7F7F7F7F7FULL
-            acc_other += w[i] & 0x0101010101010101ULL
-        pairs = byte_sum(acc_pairs)
-        odd = byte_sum(acc_other)
-        if pairs >= 7:
-            return 0
-        need = 7 - pairs
-        if need <= odd:
-            return need
-        return odd + 2 * (need - odd)
-    # distinct pairs: kinds held twice or more, and kinds held at all
-    for i in range(5):
-        acc_pairs += ((w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL
-        acc_other += (w[i] | (w[i] >> 1) | (w[i] >> 2)) & 0x0101010101010101ULL
-    pairs = byte_sum(acc_pairs)
-    kinds = byte_sum(acc_other)
-    if pairs >= 7:
-        return 0
-    return (7 - pairs) + (7 - kinds if kinds < 7 else 0)
+    """Seven pairs distance (``mj_seven_pairs_distance``: three vector registers, byte sums)."""
+    return mj_seven_pairs_distance(h, quads)
 
 
 cdef inline bint seven_pairs_complete(const uint8_t* h, bint quads) noexcept nogil:
     """A 14-tile hand is seven pairs: every count even (quads) or every count 0 or 2."""
-    cdef uint64_t w[5]
-    cdef uint64_t bad = 0
-    cdef uint64_t mask = 0x0101010101010101ULL if quads else 0xFDFDFDFDFDFDFDFDULL
-    cdef int i
-    load_words(h, w)
-    for i in range(5):
-        bad |= w[i] & mask
-    return bad == 0
+    return mj_seven_pairs_complete(h, quads)
 
 
 cdef inline uint64_t seven_pairs_waits(const uint8_t* h, bint quads) noexcept nogil:
@@ -346,44 +586,13 @@ cdef inline uint64_t orphan_bits() noexcept nogil:
 
 
 cdef inline int thirteen_orphans_distance(const uint8_t* h) noexcept nogil:
-    # byte masks of the 13 orphans (1m 9m 1p 9p 1s 9s + honors) in the five words
-    cdef uint64_t mask[5]
-    cdef uint64_t w[5]
-    cdef uint64_t x, twice = 0, acc = 0
-    cdef int i
-    mask[0] = 0x00000000000000FFULL     # 1m
-    mask[1] = 0x000000000000FFFFULL     # 9m 1p
-    mask[2] = 0x0000000000FFFF00ULL     # 9p 1s
-    mask[3] = 0xFFFFFFFFFFFF0000ULL     # 9s 东 南 西 北 中
-    mask[4] = 0x000000000000FFFFULL     # 发 白
-    load_words(h, w)
-    for i in range(5):
-        x = w[i] & mask[i]
-        acc += (x | (x >> 1) | (x >> 2)) & 0x0101010101010101ULL
-        twice |= ((x >> 1) | (x >> 2)) & 0x0101010101010101ULL
-    return 13 - byte_sum(acc) + (0 if twice else 1)
+    """Thirteen orphans distance (``mj_thirteen_orphans_distance``)."""
+    return mj_thirteen_orphans_distance(h)
 
 
 cdef inline bint thirteen_orphans_complete(const uint8_t* h) noexcept nogil:
     """A 14-tile hand holds only orphans, all thirteen of them (so exactly one twice)."""
-    cdef uint64_t mask[5]
-    cdef uint64_t w[5]
-    cdef uint64_t outside = 0, acc = 0, x
-    cdef int i
-    mask[0] = 0x00000000000000FFULL
-    mask[1] = 0x000000000000FFFFULL
-    mask[2] = 0x0000000000FFFF00ULL
-    mask[3] = 0xFFFFFFFFFFFF0000ULL
-    mask[4] = 0x000000000000FFFFULL
-    load_words(h, w)
-    for i in range(5):
-        outside |= w[i] & ~mask[i]
-    if outside:
-        return False
-    for i in range(5):
-        x = w[i]
-        acc += (x | (x >> 1) | (x >> 2)) & 0x0101010101010101ULL
-    return byte_sum(acc) == 13
+    return mj_thirteen_orphans_complete(h)
 
 
 cdef inline uint64_t thirteen_orphans_waits(const uint8_t* h) noexcept nogil:
@@ -450,52 +659,66 @@ cdef inline int knitted_distance(const Tables* T, const uint8_t* h, const Ctx* c
 # ---------------------------------------------------------------------------------------------
 # all forms together
 
+cdef inline void form_distances(const Tables* T, const uint8_t* h, const Lookup* L, int M, const Ctx* ctx,
+                                int* d) noexcept nogil:
+    """Distance of each allowed form, the jokers' fill not subtracted (NO_FORM where it does not apply):
+    d[0] standard (``L`` read only here), d[1] seven pairs, d[2] thirteen orphans, d[3] knitted."""
+    cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
+    d[0] = std_joker_distance(T, L, M, ctx) if ctx.forms & FORM_STANDARD else NO_FORM
+    d[1] = seven_pairs_distance(h, ctx.quads) if concealed13 and ctx.forms & FORM_SEVEN_PAIRS else NO_FORM
+    d[2] = thirteen_orphans_distance(h) if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS else NO_FORM
+    d[3] = knitted_distance(T, h, ctx) if ctx.thirteen_play and ctx.forms & FORM_KNITTED else NO_FORM
+
+
+cdef inline int hand_distance_at(const Tables* T, const uint8_t* h, const Lookup* L, int M,
+                                 const Ctx* ctx) noexcept nogil:
+    """``hand_distance`` of a row already looked up (``L`` is read only for the standard form)."""
+    cdef int d[4]
+    form_distances(T, h, L, M, ctx, d)
+    return min(min(d[0], d[1]), min(d[2], d[3])) - ctx.jokers
+
+
 cdef inline int hand_distance(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
     """Fewest tiles still to draw over the allowed forms, after the jokers fill what they can
     (shanten = distance - 1; NO_FORM - jokers if no form applies). M = (real + jokers) // 3."""
-    cdef int best = NO_FORM, d
     cdef Lookup L
-    cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
     if ctx.forms & FORM_STANDARD:
         lookup(T, h, &L)
-        best = std_joker_distance(T, &L, M, ctx)
-    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS:
-        d = seven_pairs_distance(h, ctx.quads)
-        if d < best:
-            best = d
-    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS:
-        d = thirteen_orphans_distance(h)
-        if d < best:
-            best = d
-    if ctx.thirteen_play and ctx.forms & FORM_KNITTED:
-        d = knitted_distance(T, h, ctx)
-        if d < best:
-            best = d
-    return best - ctx.jokers
+    return hand_distance_at(T, h, &L, M, ctx)
+
+
+cdef inline bint hand_complete_at(const Tables* T, const uint8_t* h, const Lookup* L, int M,
+                                  const Ctx* ctx) noexcept nogil:
+    """``hand_complete`` of a row already looked up (``L`` is read only for the standard form)."""
+    cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
+    cdef int k = ctx.jokers
+    if k == 0:
+        if ctx.forms & FORM_STANDARD and std_complete(T, L, M):
+            return True
+        if concealed13 and ctx.forms & FORM_SEVEN_PAIRS and seven_pairs_complete(h, ctx.quads):
+            return True
+        if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_complete(h):
+            return True
+        return ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx) == 0
+    if ctx.forms & FORM_STANDARD:
+        if (std_udistance(T, L, M) if ctx.fifth else std_distance(T, L, M)) <= k:
+            # every missing tile is a joker, so copies beyond the fourth are within the jokers
+            return True
+    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS and seven_pairs_distance(h, ctx.quads) <= k:
+        return True
+    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) <= k:
+        return True
+    if ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx) <= k:
+        return True
+    return False
 
 
 cdef inline bint hand_complete(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
     """Win check of a 3M+2 hand (real tiles + jokers) over the allowed forms."""
     cdef Lookup L
-    cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
-    cdef int k = ctx.jokers
     if ctx.forms & FORM_STANDARD:
         lookup(T, h, &L)
-        if k == 0:
-            if std_complete(T, &L):
-                return True
-        elif (std_udistance(T, &L, M) if ctx.fifth else std_distance(T, &L, M)) <= k:
-            # every missing tile is a joker, so copies beyond the fourth are within the jokers
-            return True
-    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS:
-        if (seven_pairs_complete(h, ctx.quads) if k == 0 else seven_pairs_distance(h, ctx.quads) <= k):
-            return True
-    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS:
-        if (thirteen_orphans_complete(h) if k == 0 else thirteen_orphans_distance(h) <= k):
-            return True
-    if ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx) <= k:
-        return True
-    return False
+    return hand_complete_at(T, h, &L, M, ctx)
 
 
 cdef inline uint64_t joker_waits(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
@@ -563,15 +786,16 @@ cdef inline uint64_t joker_exhausted_waits(const Tables* T, const uint8_t* h, in
     return w
 
 
-cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ctx,
-                                uint64_t* four) noexcept nogil:
-    """Structural waits of a 3M+1 hand; ``four`` receives the tiles the hand holds four of.
+cdef inline uint64_t hand_waits_at(const Tables* T, const uint8_t* h, const Lookup* L, const Ctx* ctx,
+                                   uint64_t* four, const int* sp=NULL) noexcept nogil:
+    """Structural waits of a 3M+1 hand; ``four`` receives the tiles the hand holds four of. ``L``: the
+    row's lookup, read only for the standard form without jokers; ``sp``: NULL or the seven pairs and
+    thirteen orphans distances (``lookup_checked_special``).
 
     Drawable waits are ``w & ~four``; ``w & four`` are waits on a fifth copy (exhausted). With
     jokers, waits are found by trying each drawable tile and, where copies beyond the fourth are
     allowed (``ctx.fifth``), each tile held four times.
     """
-    cdef Lookup L
     cdef uint64_t w = 0
     cdef uint8_t tmp[34]
     cdef int t, n
@@ -586,11 +810,12 @@ cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ct
             w |= joker_waits(T, h, n // 3, ctx)
         return w
     if ctx.forms & FORM_STANDARD:
-        lookup(T, h, &L)
-        w = std_waits(T, &L)
-    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS and seven_pairs_distance(h, ctx.quads) == 1:
+        w = std_waits(T, L)
+    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS and (
+            sp[0] if sp != NULL else seven_pairs_distance(h, ctx.quads)) == 1:
         w |= seven_pairs_waits(h, ctx.quads)
-    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) == 1:
+    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS and (
+            sp[1] if sp != NULL else thirteen_orphans_distance(h)) == 1:
         w |= thirteen_orphans_waits(h)
     if ctx.thirteen_play and ctx.forms & FORM_KNITTED and knitted_distance(T, h, ctx) == 1:
         # no knitted form can use five copies of a tile, so only drawable tiles are tried
@@ -602,6 +827,15 @@ cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ct
                     w |= (<uint64_t>1) << t
                 tmp[t] -= 1
     return w
+
+
+cdef inline uint64_t hand_waits(const Tables* T, const uint8_t* h, const Ctx* ctx,
+                                uint64_t* four) noexcept nogil:
+    """``hand_waits_at`` looking the row up itself."""
+    cdef Lookup L
+    if ctx.forms & FORM_STANDARD and ctx.jokers == 0:
+        lookup(T, h, &L)
+    return hand_waits_at(T, h, &L, ctx, four)
 
 
 cdef inline uint64_t useful_by_draws(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
@@ -635,6 +869,7 @@ cdef inline uint64_t std_useful(const Tables* T, const Lookup* L, const uint8_t*
     cdef uint32_t cz = T.mixed_class[L.state[2] * N_HONOR_STATES + L.state[3]]
     cdef const uint16_t* col
     cdef const uint8_t* fin
+    cdef const uint8_t* final = T.final_dist + M * T.n_pair * n_mixed     # the distances for M sets
     cdef uint32_t stride, mul
     cdef const uint8_t* tab
     cdef uint64_t u = 0
@@ -649,14 +884,14 @@ cdef inline uint64_t std_useful(const Tables* T, const Lookup* L, const uint8_t*
             p5 *= 5
         # the distance as a function of this block's state: a column of a class table, then a final row
         if b == 0:
-            col, stride, fin = T.pair_class + L.state[1], N_SUIT_STATES, T.final_dist + cz * 8 + M
+            col, stride, fin = T.pair_class + L.state[1], N_SUIT_STATES, final + cz
         elif b == 1:
-            col, stride, fin = T.pair_class + L.state[0] * N_SUIT_STATES, 1, T.final_dist + cz * 8 + M
+            col, stride, fin = T.pair_class + L.state[0] * N_SUIT_STATES, 1, final + cz
         elif b == 2:
-            col, stride, fin = T.mixed_class + L.state[3], N_HONOR_STATES, T.final_dist + ab * n_mixed * 8 + M
+            col, stride, fin = T.mixed_class + L.state[3], N_HONOR_STATES, final + ab * n_mixed
         else:
-            col, stride, fin = T.mixed_class + L.state[2] * N_HONOR_STATES, 1, T.final_dist + ab * n_mixed * 8 + M
-        mul = n_mixed * 8 if b < 2 else 8
+            col, stride, fin = T.mixed_class + L.state[2] * N_HONOR_STATES, 1, final + ab * n_mixed
+        mul = n_mixed if b < 2 else 1
         for i in range(n):        # branch-free: a draw that keeps the state finds the distance unchanged
             u |= (<uint64_t>(fin[col[ns[i] * stride] * mul] < base)) << (9 * b + i)
     return u
@@ -743,42 +978,43 @@ cdef inline uint64_t knitted_useful(const Tables* T, const uint8_t* h, const Ctx
     return u
 
 
-cdef inline uint64_t hand_useful(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
-                                 int* distance) noexcept nogil:
-    """Tiles (held fewer than four times) whose draw lowers the distance of a 3M+1 hand.
+cdef inline uint64_t hand_useful_at(const Tables* T, const uint8_t* h, const Lookup* L, int M,
+                                    const Ctx* ctx, int* distance) noexcept nogil:
+    """Tiles (held fewer than four times) whose draw lowers the distance of a 3M+1 hand; ``L``: the row's
+    lookup, read only for the standard form.
 
     A draw lowers a form's distance by one at most, so only the forms at the hand's distance can
     lower it: their useful tiles are found per form (standard: one block's state per draw; seven pairs
     and thirteen orphans: from the counts; knitted: per assignment at that distance). With jokers, each
     draw is tried.
     """
-    cdef Lookup L
-    cdef int ds = NO_FORM, dp = NO_FORM, do = NO_FORM, dk = NO_FORM, base
+    cdef int d[4]
+    cdef int base
     cdef uint64_t u = 0
-    cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
     if ctx.jokers > 0:
-        base = hand_distance(T, h, M, ctx)
+        base = hand_distance_at(T, h, L, M, ctx)
         distance[0] = base
         return useful_by_draws(T, h, M, ctx, base)
-    if ctx.forms & FORM_STANDARD:
-        lookup(T, h, &L)
-        ds = std_distance(T, &L, M)
-    if concealed13 and ctx.forms & FORM_SEVEN_PAIRS:
-        dp = seven_pairs_distance(h, ctx.quads)
-    if concealed13 and ctx.forms & FORM_THIRTEEN_ORPHANS:
-        do = thirteen_orphans_distance(h)
-    if ctx.thirteen_play and ctx.forms & FORM_KNITTED:
-        dk = knitted_distance(T, h, ctx)
-    base = min(min(ds, dp), min(do, dk))
+    form_distances(T, h, L, M, ctx, d)
+    base = min(min(d[0], d[1]), min(d[2], d[3]))
     distance[0] = base
     if base >= NO_FORM:
         return 0
-    if ds == base:
-        u = std_useful(T, &L, h, M, base)
-    if dp == base:
+    if d[0] == base:
+        u = std_useful(T, L, h, M, base)
+    if d[1] == base:
         u |= seven_pairs_useful(h, ctx.quads)
-    if do == base:
+    if d[2] == base:
         u |= thirteen_orphans_useful(h)
-    if dk == base:
+    if d[3] == base:
         u |= knitted_useful(T, h, ctx, base)
     return u & ~four_mask(h)
+
+
+cdef inline uint64_t hand_useful(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
+                                 int* distance) noexcept nogil:
+    """``hand_useful_at`` looking the row up itself."""
+    cdef Lookup L
+    if ctx.forms & FORM_STANDARD:
+        lookup(T, h, &L)
+    return hand_useful_at(T, h, &L, M, ctx, distance)

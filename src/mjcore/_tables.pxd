@@ -22,14 +22,17 @@ cdef struct Tables:
     const uint16_t* honor_wait      # [5**7]
     const uint16_t* pair_class      # [N_SUIT_STATES * N_SUIT_STATES]: suits 1 + 2 -> class
     const uint16_t* mixed_class     # [N_SUIT_STATES * N_HONOR_STATES]: suit 3 + honors -> class
-    const uint8_t* final_dist       # [n_pair_classes * n_mixed * 8]: both halves -> dist[M]
-    int n_mixed                     # number of mixed classes (row stride of final_dist / 8)
+    const uint8_t* final_dist       # [8 * n_pair * n_mixed]: M, both halves -> dist (tables.npz's final_dist
+                                    # with M first: a batch reads one M's 90 KB, not the whole table)
+    int n_pair                      # number of pair classes
+    int n_mixed                     # number of mixed classes
     # jokers that may be a fifth copy (wild.allow_fifth_copy): the same layout, unlimited copies
     const uint8_t* suit_ustate      # [5**9] key -> unlimited state
     const uint8_t* honor_ustate     # [5**7]
     const uint16_t* upair_class     # [N_SUIT_USTATES * N_SUIT_USTATES]
     const uint16_t* umixed_class    # [N_SUIT_USTATES * N_HONOR_USTATES]
-    const uint8_t* ufinal_dist      # [n_upair * n_umixed * 8]
+    const uint8_t* ufinal_dist      # [8 * n_upair * n_umixed], M first
+    int n_upair
     int n_umixed
     # budgeted rows, for when unlimited and capped distances disagree
     const uint8_t* suit_bstate      # [5**9] key -> budget state

@@ -12,6 +12,7 @@ from libc.stdint cimport uint8_t, uint16_t
 
 cdef Tables _TABLES
 cdef dict _ARRAYS = {}
+cdef dict _BY_M = {}          # derived layouts the kernel reads (kept alive here)
 
 _EXPECTED = {
     "suit_state": np.uint8,
@@ -82,7 +83,12 @@ def _load():
     cdef const uint16_t[::1] hw = _ARRAYS["honor_wait"]
     cdef const uint16_t[:, ::1] pc = _ARRAYS["pair_class"]
     cdef const uint16_t[:, ::1] mc = _ARRAYS["mixed_class"]
-    cdef const uint8_t[:, :, ::1] fd = _ARRAYS["final_dist"]
+    # the final distances with M first (the kernel's layout; arrays() keeps the file's)
+    _BY_M["final_dist"] = np.ascontiguousarray(_ARRAYS["final_dist"].transpose(2, 0, 1))
+    _BY_M["ufinal_dist"] = np.ascontiguousarray(_ARRAYS["ufinal_dist"].transpose(2, 0, 1))
+    for a in _BY_M.values():
+        a.setflags(write=False)
+    cdef const uint8_t[:, :, ::1] fd = _BY_M["final_dist"]
     _TABLES.suit_state = &ss[0]
     _TABLES.suit_states = &sss[0, 0]
     _TABLES.suit_wait = &sw[0]
@@ -92,12 +98,13 @@ def _load():
     _TABLES.pair_class = &pc[0, 0]
     _TABLES.mixed_class = &mc[0, 0]
     _TABLES.final_dist = &fd[0, 0, 0]
-    _TABLES.n_mixed = fd.shape[1]
+    _TABLES.n_pair = fd.shape[1]
+    _TABLES.n_mixed = fd.shape[2]
     cdef const uint8_t[::1] sus = _ARRAYS["suit_ustate"]
     cdef const uint8_t[::1] hus = _ARRAYS["honor_ustate"]
     cdef const uint16_t[:, ::1] upc = _ARRAYS["upair_class"]
     cdef const uint16_t[:, ::1] umc = _ARRAYS["umixed_class"]
-    cdef const uint8_t[:, :, ::1] ufd = _ARRAYS["ufinal_dist"]
+    cdef const uint8_t[:, :, ::1] ufd = _BY_M["ufinal_dist"]
     cdef const uint8_t[::1] sbs = _ARRAYS["suit_bstate"]
     cdef const uint8_t[:, ::1] sbss = _ARRAYS["suit_bstates"]
     cdef const uint8_t[::1] hbs = _ARRAYS["honor_bstate"]
@@ -107,7 +114,8 @@ def _load():
     _TABLES.upair_class = &upc[0, 0]
     _TABLES.umixed_class = &umc[0, 0]
     _TABLES.ufinal_dist = &ufd[0, 0, 0]
-    _TABLES.n_umixed = ufd.shape[1]
+    _TABLES.n_upair = ufd.shape[1]
+    _TABLES.n_umixed = ufd.shape[2]
     _TABLES.suit_bstate = &sbs[0]
     _TABLES.suit_bstates = &sbss[0, 0]
     _TABLES.honor_bstate = &hbs[0]

@@ -10,6 +10,7 @@ FormsArg = Union[str, Iterable[str]]
 JokersByScope = Optional[Mapping[str, Union[int, npt.ArrayLike]]]
 
 def kind_masks(hands: Hands) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]: ...
+def _block_keys(hands: Hands) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.int32]]: ...
 def shanten(
     hands: Hands,
     *,

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
@@ -21,11 +21,20 @@ from mjcore._kernel cimport (
     FORM_STANDARD,
     FORM_THIRTEEN_ORPHANS,
     Ctx,
+    Lookup,
     hand_complete,
+    hand_complete_at,
     hand_distance,
-    hand_useful,
-    hand_waits,
+    hand_distance_at,
+    hand_useful_at,
+    hand_waits_at,
     load_words,
+    std_complete,
+    std_distance,
+    lookup_checked,
+    lookup_checked_special,
+    lookup_checked_win_special,
+    mj_keys,
     row_size,
 )
 from mjcore._tables cimport Tables, get_tables
@@ -63,6 +72,8 @@ cdef struct Job:
     const uint8_t* hands
     const int8_t* melds
     const int8_t* jokers          # jokers per row, apart from the counts
+    Py_ssize_t mstride            # 1, or 0: one meld count for every row
+    Py_ssize_t jstride            # the same for the jokers
     uint64_t joker_mask           # kinds whose copies are jokers
     bint fifth                    # a joker may be a copy beyond the fourth
     const int8_t* scopes          # NULL, or (N_SCOPES, n_rows) scoped joker counts
@@ -76,6 +87,7 @@ cdef struct Job:
     int hand_size
     bint quads
     bint include_exhausted
+    bint plain                    # no jokers of any kind in any row: run_plain
     void* out
     Py_ssize_t bad_row
     int bad
@@ -89,16 +101,11 @@ cdef inline bint form_applies(int forms, int k, bint thirteen) noexcept nogil:
     return thirteen and k <= 1 and (forms & FORM_KNITTED) != 0
 
 
-cdef inline int check_row(const uint8_t* h, int k, int jokers, int hand_size, int op, int forms,
-                          bint thirteen, int* n) noexcept nogil:
-    """BAD_NONE or why the row cannot be analysed; ``n`` receives its size with the jokers."""
+cdef inline int check_row(int n, int k, int hand_size, int op, int forms, bint thirteen) noexcept nogil:
+    """BAD_NONE or why a row of ``n`` tiles (jokers included; counts checked) cannot be analysed."""
     cdef int base = hand_size - 3 * k
-    n[0] = row_size(h)
-    if n[0] < 0:
-        return BAD_COUNT
-    n[0] += jokers
-    if not ((n[0] == base and op != OP_IS_WIN)
-            or (n[0] == base + 1 and (op == OP_SHANTEN or op == OP_IS_WIN))):
+    if not ((n == base and op != OP_IS_WIN)
+            or (n == base + 1 and (op == OP_SHANTEN or op == OP_IS_WIN))):
         return BAD_SIZE
     if not form_applies(forms, k, thirteen):
         return BAD_FORM
@@ -116,12 +123,112 @@ cdef inline int split_jokers(const uint8_t* row, uint64_t mask, uint8_t* tmp) no
     return k
 
 
+cdef void run_distance(Job* job, bint three, bint win) noexcept nogil:
+    """Shanten (``win``: the win check, distance 0) of rows without jokers, for the standard form alone or
+    with seven pairs and thirteen orphans (``three``, 13-tile play: their distances from the registers of the
+    keys). The two flags are loop-invariant: the compiler makes a loop of each case."""
+    cdef const Tables* T = get_tables()
+    cdef const uint8_t* hands = job.hands
+    cdef const int8_t* melds = job.melds
+    cdef Py_ssize_t mstride = job.mstride
+    cdef Py_ssize_t r, start = job.start, stop = job.stop
+    cdef int hand_size = job.hand_size, n, k, d, base
+    cdef bint quads = job.quads
+    cdef const uint8_t* h
+    cdef int8_t* out_i8 = <int8_t*>job.out
+    cdef uint8_t* out_u8 = <uint8_t*>job.out
+    cdef int sp[2]
+    cdef Lookup L
+    sp[0] = sp[1] = 0
+    for r in range(start, stop):
+        h = hands + 34 * r
+        k = melds[r * mstride]
+        if three and win:
+            n = lookup_checked_win_special(T, h, &L, quads, sp)
+        elif three:
+            n = lookup_checked_special(T, h, &L, quads, sp)
+        else:
+            n = lookup_checked(T, h, &L)
+        if n < 0:
+            job.bad_row = r
+            job.bad = BAD_COUNT
+            return
+        base = hand_size - 3 * k
+        if (n != base + 1) if win else (n != base and n != base + 1):
+            job.bad_row = r
+            job.bad = BAD_SIZE
+            return
+        d = std_distance(T, &L, n // 3)
+        if win:
+            out_u8[r] = (d == 0) | (three & (k == 0) & sp[0])
+        elif three and k == 0:
+            out_i8[r] = <int8_t>(min(d, min(sp[0], sp[1])) - 1)
+        else:
+            out_i8[r] = <int8_t>(d - 1)
+
+
+cdef void run_plain(Job* job) noexcept nogil:
+    """``run_rows`` for rows without jokers: the row's check and lookup, then the op (its form tests are
+    loop-invariant branches)."""
+    cdef const Tables* T = get_tables()
+    cdef const uint8_t* hands = job.hands
+    cdef const int8_t* melds = job.melds
+    cdef Py_ssize_t mstride = job.mstride
+    cdef Py_ssize_t r, start = job.start, stop = job.stop
+    cdef int op = job.op, forms = job.forms, hand_size = job.hand_size, n, k, bad, distance
+    cdef bint exhausted = job.include_exhausted
+    cdef bint std_only = forms == FORM_STANDARD
+    # waits with seven pairs and thirteen orphans: their distances from the registers of the keys
+    cdef bint special = (op == OP_WAITS and hand_size == 13 and (forms & FORM_SEVEN_PAIRS) != 0
+                         and (forms & FORM_THIRTEEN_ORPHANS) != 0)
+    cdef int sp[2]
+    cdef const uint8_t* h
+    cdef int8_t* out_i8 = <int8_t*>job.out
+    cdef uint8_t* out_u8 = <uint8_t*>job.out
+    cdef uint64_t* out_u64 = <uint64_t*>job.out
+    cdef uint64_t four, w
+    cdef Ctx ctx
+    cdef Lookup L
+    ctx.forms = forms
+    ctx.quads = job.quads
+    ctx.thirteen_play = hand_size == 13
+    ctx.fifth = job.fifth
+    ctx.jokers = 0
+    for r in range(start, stop):
+        h = hands + 34 * r
+        k = melds[r * mstride]
+        n = lookup_checked_special(T, h, &L, ctx.quads, sp) if special else lookup_checked(T, h, &L)
+        bad = BAD_COUNT if n < 0 else check_row(n, k, hand_size, op, forms, ctx.thirteen_play)
+        if bad != BAD_NONE:
+            job.bad_row = r
+            job.bad = bad
+            return
+        ctx.melds = k
+        if op == OP_SHANTEN:
+            if std_only:
+                out_i8[r] = <int8_t>(std_distance(T, &L, n // 3) - 1)
+            else:
+                out_i8[r] = <int8_t>(hand_distance_at(T, h, &L, n // 3, &ctx) - 1)
+        elif op == OP_IS_WIN:
+            if std_only:
+                out_u8[r] = std_complete(T, &L, n // 3)
+            else:
+                out_u8[r] = hand_complete_at(T, h, &L, n // 3, &ctx)
+        elif op == OP_WAITS:
+            w = hand_waits_at(T, h, &L, &ctx, &four, sp if special else NULL)
+            out_u64[r] = w if exhausted else (w & ~four)
+        else:
+            out_u64[r] = hand_useful_at(T, h, &L, n // 3, &ctx, &distance)
+
+
 cdef void run_rows(Job* job) noexcept nogil:
     # everything the loop reads goes to locals first: writes through ``out`` may alias ``job``
     cdef const Tables* T = get_tables()
     cdef const uint8_t* hands = job.hands
     cdef const int8_t* melds = job.melds
+    cdef Py_ssize_t mstride = job.mstride
     cdef const int8_t* jokers = job.jokers
+    cdef Py_ssize_t jstride = job.jstride
     cdef uint64_t jm = job.joker_mask, held4
     cdef Py_ssize_t r, start = job.start, stop = job.stop
     cdef int op = job.op, forms = job.forms, hand_size = job.hand_size, n, k, bad, distance, i
@@ -134,6 +241,7 @@ cdef void run_rows(Job* job) noexcept nogil:
     cdef uint64_t* out_u64 = <uint64_t*>job.out
     cdef uint64_t four, w
     cdef Ctx ctx
+    cdef Lookup L
     cdef Scoped sj
     cdef const int8_t* scopes = job.scopes
     cdef Py_ssize_t n_rows = job.n_rows
@@ -148,8 +256,8 @@ cdef void run_rows(Job* job) noexcept nogil:
     ctx.fifth = job.fifth
     for r in range(start, stop):
         row = hands + 34 * r
-        k = melds[r]
-        ctx.jokers = jokers[r]
+        k = melds[r * mstride]
+        ctx.jokers = jokers[r * jstride]
         h = row
         if jm:
             if row_size(row) < 0:
@@ -158,6 +266,11 @@ cdef void run_rows(Job* job) noexcept nogil:
                 return
             ctx.jokers += split_jokers(row, jm, tmp)
             h = tmp
+        n = lookup_checked(T, h, &L)       # the size of the row, its keys and block states
+        if n < 0:
+            job.bad_row = r
+            job.bad = BAD_COUNT
+            return
         if scopes != NULL:
             for i in range(N_SCOPES):
                 sj.n[i] = 0
@@ -173,7 +286,8 @@ cdef void run_rows(Job* job) noexcept nogil:
                 job.bad_row = r
                 job.bad = BAD_JOKERS
                 return
-        bad = check_row(h, k, ctx.jokers, hand_size, op, forms, ctx.thirteen_play, &n)
+        n += ctx.jokers
+        bad = check_row(n, k, hand_size, op, forms, ctx.thirteen_play)
         if bad != BAD_NONE:
             job.bad_row = r
             job.bad = bad
@@ -211,11 +325,11 @@ cdef void run_rows(Job* job) noexcept nogil:
                 out_u64[r] = w
             continue
         if op == OP_SHANTEN:
-            out_i8[r] = <int8_t>(hand_distance(T, h, n // 3, &ctx) - 1)
+            out_i8[r] = <int8_t>(hand_distance_at(T, h, &L, n // 3, &ctx) - 1)
         elif op == OP_IS_WIN:
-            out_u8[r] = hand_complete(T, h, n // 3, &ctx)
+            out_u8[r] = hand_complete_at(T, h, &L, n // 3, &ctx)
         elif op == OP_WAITS:
-            w = hand_waits(T, h, &ctx, &four)
+            w = hand_waits_at(T, h, &L, &ctx, &four)
             if jm:
                 w &= ~jm
                 held4 = 0
@@ -229,7 +343,7 @@ cdef void run_rows(Job* job) noexcept nogil:
                 four |= held4
             out_u64[r] = w if exhausted else (w & ~four)
         else:
-            w = hand_useful(T, h, n // 3, &ctx, &distance)
+            w = hand_useful_at(T, h, &L, n // 3, &ctx, &distance)
             if jm:
                 w &= ~jm
                 ctx.jokers += 1
@@ -241,10 +355,40 @@ cdef void run_rows(Job* job) noexcept nogil:
             out_u64[r] = w
 
 
+cdef void run_job(Job* job) noexcept nogil:
+    cdef int three_forms = FORM_STANDARD | FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
+    cdef bint win = job.op == OP_IS_WIN
+    if not job.plain:
+        run_rows(job)
+    elif job.op != OP_SHANTEN and not win:
+        run_plain(job)
+    elif job.forms == FORM_STANDARD:
+        run_distance(job, False, win)
+    elif job.forms == three_forms and job.hand_size == 13:
+        run_distance(job, True, win)
+    else:
+        run_plain(job)
+
+
+cdef extern from *:
+    """
+    /* the next chunk of a call, shared by its threads (relaxed: the chunks are independent) */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline Py_ssize_t mj_next_chunk(Py_ssize_t* p) { return (Py_ssize_t)_InterlockedExchangeAdd64((volatile __int64*)p, 1); }
+    #else
+    static inline Py_ssize_t mj_next_chunk(Py_ssize_t* p) { return __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }
+    #endif
+    """
+    Py_ssize_t mj_next_chunk(Py_ssize_t* p) noexcept nogil
+
+
 cdef class _Runner:
-    """Holds the chunk jobs of one call; ``run(i)`` analyses chunk i without the GIL."""
+    """Holds the chunk jobs of one call; ``run(i)`` analyses chunk i without the GIL; ``drain()`` takes chunks
+    until none is left (each thread of a call drains, so a call costs one task per thread, not per chunk)."""
     cdef Job* jobs
     cdef Py_ssize_t n_jobs
+    cdef Py_ssize_t next_job
 
     def __cinit__(self, Py_ssize_t n_jobs):
         self.jobs = <Job*>malloc(max(n_jobs, 1) * sizeof(Job))
@@ -257,7 +401,16 @@ cdef class _Runner:
 
     def run(self, Py_ssize_t i):
         with nogil:
-            run_rows(&self.jobs[i])
+            run_job(&self.jobs[i])
+
+    def drain(self):
+        cdef Py_ssize_t i
+        with nogil:
+            while True:
+                i = mj_next_chunk(&self.next_job)
+                if i >= self.n_jobs:
+                    break
+                run_job(&self.jobs[i])
 
 
 _executors = {}
@@ -352,6 +505,24 @@ def kind_masks(hands):
     return sizes, held, fours
 
 
+def _block_keys(hands):
+    """The kernel's block keys and sizes of (N, 34) uint8 rows, any byte values (for the tests of its
+    vector arithmetic): ``(keys uint32 (N, 4), sizes int32 (N,))``, size -1 where a count is above 4."""
+    arr = np.ascontiguousarray(hands, dtype=np.uint8)
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise ValueError(f"hands must have shape (N, 34), got {arr.shape}")
+    cdef const uint8_t[:, ::1] h = arr
+    cdef Py_ssize_t i, n = h.shape[0]
+    keys = np.zeros((n, 4), np.uint32)
+    sizes = np.empty(n, np.int32)
+    cdef uint32_t[:, ::1] kv = keys
+    cdef int32_t[::1] sv = sizes
+    with nogil:
+        for i in range(n):
+            sv[i] = mj_keys(&h[i, 0], &kv[i, 0])
+    return keys, sizes
+
+
 def _per_row(values, Py_ssize_t n, str name, int limit, str context=""):
     """Per-row small counts (int8, length n) in 0..limit from a scalar or an array."""
     if isinstance(values, (int, np.integer)) and not isinstance(values, (bool, np.bool_)):
@@ -367,6 +538,11 @@ def _per_row(values, Py_ssize_t n, str name, int limit, str context=""):
         row = int(np.argmax((arr < 0) | (arr > limit)))
         raise ValueError(f"{name}[{row}] is {int(arr[row])}: must be 0..{limit}{context}")
     return np.ascontiguousarray(arr, dtype=np.int8)
+
+
+def _is_count(v):
+    """A single int (not a bool): one value for every row."""
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def coerce_melds(melds, Py_ssize_t n, int hand_size):
@@ -449,8 +625,10 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
     cdef int nworkers = resolve_workers(workers)
     arr = coerce_hands(hands)
     cdef Py_ssize_t n = arr.shape[0]
-    mk = coerce_melds(melds, n, hand_size)
-    jk = coerce_jokers(jokers, n)
+    # one count for every row is passed as one value read with stride 0 (no array of n copies)
+    cdef bint m_one = _is_count(melds), j_one = _is_count(jokers)
+    mk = coerce_melds(melds, 1 if m_one else n, hand_size)
+    jk = coerce_jokers(jokers, 1 if j_one else n)
     sc = coerce_scopes(jokers_by_scope, n)
     out = np.empty(n, dtype=out_dtype)
     if n == 0:
@@ -460,6 +638,7 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
     cdef const int8_t[::1] jv = jk
     cdef const int8_t[:, ::1] sv = sc if sc is not None else np.zeros((N_SCOPES, 1), np.int8)
     present = [] if sc is None else [i for i in range(N_SCOPES) if sc[i].any()]
+    cdef bint plain = jm == 0 and sc is None and not jk.any()
     cdef Py_ssize_t per = 16384
     cdef Py_ssize_t n_jobs = (n + per - 1) // per
     if nworkers > 1 and n_jobs < 4 * nworkers and n > 2048:
@@ -472,6 +651,8 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
         runner.jobs[i].hands = &hv[0, 0]
         runner.jobs[i].melds = &mv[0]
         runner.jobs[i].jokers = &jv[0]
+        runner.jobs[i].mstride = 0 if m_one else 1
+        runner.jobs[i].jstride = 0 if j_one else 1
         runner.jobs[i].joker_mask = jm
         runner.jobs[i].fifth = fifth
         runner.jobs[i].scopes = &sv[0, 0] if sc is not None else NULL
@@ -486,6 +667,7 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
         runner.jobs[i].hand_size = hand_size
         runner.jobs[i].quads = quads
         runner.jobs[i].include_exhausted = include_exhausted
+        runner.jobs[i].plain = plain
         runner.jobs[i].out = <void*>&raw[0]
         runner.jobs[i].bad_row = -1
         runner.jobs[i].bad = BAD_NONE
@@ -493,11 +675,18 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
         for i in range(n_jobs):
             runner.run(i)
     else:
-        list(_executor(nworkers).map(runner.run, range(n_jobs)))
+        # the calling thread drains too: nworkers - 1 pool tasks per call
+        runner.next_job = 0
+        helpers = [_executor(nworkers - 1).submit(runner.drain)
+                   for _ in range(min(nworkers, n_jobs) - 1)]
+        runner.drain()
+        for f in helpers:
+            f.result()
     for i in range(n_jobs):
         if runner.jobs[i].bad != BAD_NONE:
-            raise ValueError(_describe(hv, mv, jv, jm, runner.jobs[i].bad_row, runner.jobs[i].bad, op,
-                                       hand_size, sc))
+            raise ValueError(_describe(hv, np.full(n, mk[0], np.int8) if m_one else mk,
+                                       np.full(n, jk[0], np.int8) if j_one else jk, jm,
+                                       runner.jobs[i].bad_row, runner.jobs[i].bad, op, hand_size, sc))
     return out
 
 

@@ -1,7 +1,9 @@
 """Build the mjcore Cython extensions.
 
 Compiler flags are portable (no -march=native): the wheel must run on any x86-64 / arm64 machine.
-Set MJCORE_DEBUG=1 to build with bounds checks and assertions turned back on.
+Set MJCORE_DEBUG=1 to build with bounds checks and assertions turned back on; MJCORE_CHECK_ROWS=1 (and
+MJCORE_DEBUG=1) makes the kernel abort with a message when a count above 4 reaches its table lookups
+(every caller must pass counts 0-4).
 """
 import os
 import sys
@@ -11,6 +13,9 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 DEBUG = os.environ.get("MJCORE_DEBUG") == "1"
+MACROS = [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
+if DEBUG or os.environ.get("MJCORE_CHECK_ROWS") == "1":
+    MACROS.append(("MJ_CHECK_ROWS", "1"))
 
 # Release builds carry no debug information: Python's own CFLAGS usually hold -g, and the seven
 # modules weigh ~11 MB with it, ~2 MB without. -g0 comes after Python's flags and wins; on Linux
@@ -43,7 +48,7 @@ extensions = [
         f"mjcore.{name}",
         [f"src/mjcore/{name}.pyx"],
         include_dirs=[np.get_include(), "src/mjcore"],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        define_macros=MACROS,
         extra_compile_args=extra_compile,
         extra_link_args=extra_link,
     )
@@ -56,7 +61,7 @@ extensions += [
         f"mjpy.rules.{name}",
         [f"src/mjpy/rules/{name}.pyx"],
         include_dirs=[np.get_include(), "src/mjcore", "src"],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        define_macros=MACROS,
         extra_compile_args=extra_compile,
         extra_link_args=extra_link,
     )

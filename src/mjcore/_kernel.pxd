@@ -292,6 +292,17 @@ cdef extern from *:
         return bad ? -1 : size;
     }
     #endif
+    /* Built with -DMJ_CHECK_ROWS (a test build), a row with a count above 4 reaching the kernel's lookup
+       aborts with a message: every caller must pass counts 0-4 (the tables know no others). */
+    #ifdef MJ_CHECK_ROWS
+    #include <stdio.h>
+    #include <stdlib.h>
+    static inline void mj_check_row(int n) {
+        if (n < 0) { fprintf(stderr, "mjcore: a count above 4 reached the kernel's lookup%c", 10); abort(); }
+    }
+    #else
+    static inline void mj_check_row(int n) { (void)n; }     /* a function: its argument (the lookup) is evaluated */
+    #endif
     /* the nine tiles of the six knitted assignments (147 / 258 / 369 to m, p, s in each order) */
     static const unsigned char mj_knit_idx[6][9] = {
         {0, 3, 6, 10, 13, 16, 20, 23, 26}, {0, 3, 6, 11, 14, 17, 19, 22, 25},
@@ -302,6 +313,7 @@ cdef extern from *:
     int mj_ctz64(unsigned long long x) noexcept nogil       # x != 0
     int mj_popcount64(unsigned long long x) noexcept nogil
     int mj_keys(const uint8_t* h, uint32_t* key) noexcept nogil   # the four block keys; the size or -1
+    void mj_check_row(int n) noexcept nogil                      # no-op unless built with MJ_CHECK_ROWS
     int mj_keys_special(const uint8_t* h, uint32_t* key, int quads, int* sp) noexcept nogil
     int mj_keys_win_special(const uint8_t* h, uint32_t* key, int quads, int* special) noexcept nogil
     int mj_seven_pairs_distance(const uint8_t* h, int quads) noexcept nogil
@@ -404,7 +416,7 @@ cdef inline int lookup_checked_win_special(const Tables* T, const uint8_t* h, Lo
 
 cdef inline void lookup(const Tables* T, const uint8_t* h, Lookup* L) noexcept nogil:
     """Keys and states of a valid row (counts 0..4)."""
-    mj_keys(h, L.key)
+    mj_check_row(mj_keys(h, L.key))
     load_states(T, L)
 
 

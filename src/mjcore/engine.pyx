@@ -2298,8 +2298,12 @@ cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
     cdef KCtx k
     cdef uint8_t h[34]
     cdef int i, j = 0
+    cdef bint fifth = False
     for i in range(34):
         h[i] = c.real[i]
+        fifth |= h[i] > 4
+    if fifth:          # a copy beyond the fourth: outside the kernel's tables (counts 0-4), so no rejection
+        return True
     for i in range(c.n_jk):
         j += c.jok[i]
     kernel_ctx(c.P, c.H.n_melds, j, &k)
@@ -2334,6 +2338,10 @@ cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds,
     memcpy(h, counts, 34)
     if jmask:                                   # a drawn joker kind adds a joker: tile by tile
         for i in range(34):
+            if h[i] >= 4 and not (jmask >> i) & 1:
+                # a fifth copy is beyond the kernel's tables (counts 0-4): a candidate, the readings decide
+                four |= ONE << i
+                continue
             h[i] += 1
             if raw_complete(P, h, n_melds, jmask):
                 four |= ONE << i

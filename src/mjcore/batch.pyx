@@ -28,6 +28,7 @@ from mjcore._kernel cimport (
     hand_distance_at,
     hand_useful_at,
     hand_waits_at,
+    load_states,
     load_words,
     std_complete,
     std_distance,
@@ -266,7 +267,7 @@ cdef void run_rows(Job* job) noexcept nogil:
                 return
             ctx.jokers += split_jokers(row, jm, tmp)
             h = tmp
-        n = lookup_checked(T, h, &L)       # the size of the row, its keys and block states
+        n = mj_keys(h, L.key)              # the size of the row and its keys (the states below, if asked)
         if n < 0:
             job.bad_row = r
             job.bad = BAD_COUNT
@@ -297,7 +298,7 @@ cdef void run_rows(Job* job) noexcept nogil:
             if op == OP_SHANTEN:
                 out_i8[r] = <int8_t>(scoped_distance(T, h, n // 3, &ctx, &sj) - 1)
             elif op == OP_IS_WIN:
-                out_u8[r] = scoped_complete(T, h, n // 3, &ctx, &sj)
+                out_u8[r] = scoped_complete(T, h, n // 3, &ctx, &sj, L.key)
             elif op == OP_WAITS:
                 w = scoped_waits(T, h, &ctx, &sj, &four)
                 if jm:
@@ -324,6 +325,7 @@ cdef void run_rows(Job* job) noexcept nogil:
                                 w |= (<uint64_t>1) << i
                 out_u64[r] = w
             continue
+        load_states(T, &L)
         if op == OP_SHANTEN:
             out_i8[r] = <int8_t>(hand_distance_at(T, h, &L, n // 3, &ctx) - 1)
         elif op == OP_IS_WIN:

@@ -4,7 +4,7 @@
 The kernel functions are ``nogil``, exception-free and allocation-free; the boundary
 (``analysis.pyx``, ``batch.pyx``) validates and fills a :c:type:`Scoped` per hand.
 """
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from mjcore._kernel cimport Ctx
 from mjcore._tables cimport Tables
@@ -30,7 +30,7 @@ cdef bint scoped_restricted(const Scoped* sj) noexcept nogil
 cdef int scoped_distance(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
                          const Scoped* sj) noexcept nogil
 cdef bint scoped_complete(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
-                          const Scoped* sj) noexcept nogil
+                          const Scoped* sj, const uint32_t* keys=*) noexcept nogil
 cdef uint64_t scoped_waits(const Tables* T, const uint8_t* h, const Ctx* ctx, const Scoped* sj,
                            uint64_t* four) noexcept nogil
 cdef uint64_t scoped_useful(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,

@@ -48,6 +48,7 @@ from mjcore._kernel cimport (
     knitted_take,
     lookup,
     mj_ctz64,
+    mj_keys,
     row_size,
     seven_pairs_distance,
     std_distance,
@@ -502,12 +503,13 @@ cdef inline uint64_t norm(uint64_t x) noexcept nogil:
 
 
 cdef bint std_win_fast(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
-                       const Scoped* sj) noexcept nogil:
+                       const Scoped* sj, const uint32_t* keys) noexcept nogil:
     """Standard-form win check without pung jokers (a 3M+2 hand, jokers included).
 
     Per group, two 9-bit masks over the flexible jokers it could take (x = 0..F): complete as sets
     only / as sets + the pair with its fixed jokers + x (precomputed per block state and size).
-    Spread to one nibble per bit, the sum sets of the groups are plain products.
+    Spread to one nibble per bit, the sum sets of the groups are plain products. ``keys``: the row's block
+    keys (``mj_keys``), or NULL.
     """
     cdef int f[5]
     cdef int r[5]
@@ -517,26 +519,26 @@ cdef bint std_win_fast(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
     cdef int N = sj.n[SC_NUMBER], Hn = sj.n[SC_HONOR]
     cdef int F = N + Hn + sj.n[SC_ANY]
     cdef int g, room, fi = 1 if ctx.fifth else 0
-    cdef uint32_t keep = ((<uint32_t>1) << (F + 1)) - 1, m0, m1
+    cdef uint32_t keep = ((<uint32_t>1) << (F + 1)) - 1, m0, m1, lim
     cdef uint64_t ab0, ab1, su0, su1, ho0, ho1, rng
+    cdef uint32_t key[4]
     fixed_counts(sj, f)
     group_sizes(h, r)
-    w[0] = SUIT_WIN + ((T.suit_bstate[suit_key(h)] * 18 + r[0]) * 2 + fi) * 2
-    w[1] = SUIT_WIN + ((T.suit_bstate[suit_key(h + 9)] * 18 + r[1]) * 2 + fi) * 2
-    w[2] = SUIT_WIN + ((T.suit_bstate[suit_key(h + 18)] * 18 + r[2]) * 2 + fi) * 2
+    if keys == NULL:
+        mj_keys(h, key)         # the suits' keys from vector registers (the honors are read apart)
+        keys = key
+    w[0] = SUIT_WIN + ((T.suit_bstate[keys[0]] * 18 + r[0]) * 2 + fi) * 2
+    w[1] = SUIT_WIN + ((T.suit_bstate[keys[1]] * 18 + r[1]) * 2 + fi) * 2
+    w[2] = SUIT_WIN + ((T.suit_bstate[keys[2]] * 18 + r[2]) * 2 + fi) * 2
     w[3] = WIND_WIN + ((h[27] + 5 * h[28] + 25 * h[29] + 125 * h[30]) * 2 + fi) * 2
     w[4] = DRAGON_WIN + ((h[31] + 5 * h[32] + 25 * h[33]) * 2 + fi) * 2
     for g in range(5):
         # x = 0..F flexible jokers on top of the fixed ones, the group's size within 3M + 2
         room = 3 * M + 2 - r[g] - f[g]
-        m0 = keep & (w[g][0] >> f[g])
-        m1 = keep & (w[g][1] >> f[g])
-        if room < 0:
-            m0 = 0
-            m1 = 0
-        elif room < 8:
-            m0 &= ((<uint32_t>2) << room) - 1
-            m1 &= ((<uint32_t>2) << room) - 1
+        # branch-free: no flexible joker fits below 0 room, x <= room above (room <= 14: no shift overflow)
+        lim = (((<uint32_t>2) << room) - 1) if room >= 0 else 0
+        m0 = keep & lim & (w[g][0] >> f[g])
+        m1 = keep & lim & (w[g][1] >> f[g])
         s0[g] = SPREAD[m0]
         s1[g] = SPREAD[m1]
     ab0 = norm(s0[0] * s0[1])
@@ -573,7 +575,7 @@ cdef inline bint std_complete_scoped(const Tables* T, const uint8_t* h, int M, c
                                      const Scoped* sj) noexcept nogil:
     """Standard form only: a 3M+2 hand (jokers included) is complete."""
     if sj.n[SC_PUNG] == 0:
-        return std_win_fast(T, h, M, ctx, sj)
+        return std_win_fast(T, h, M, ctx, sj, NULL)
     return _std_complete_pung(T, h, M, ctx, sj)
 
 
@@ -713,9 +715,11 @@ cdef int scoped_distance(const Tables* T, const uint8_t* h, int M, const Ctx* ct
 
 
 cdef bint scoped_complete(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
-                          const Scoped* sj) noexcept nogil:
-    """Win check of a 3M+2 hand (real tiles + jokers) over the allowed forms."""
-    if ctx.forms & FORM_STANDARD and std_complete_scoped(T, h, M, ctx, sj):
+                          const Scoped* sj, const uint32_t* keys=NULL) noexcept nogil:
+    """Win check of a 3M+2 hand (real tiles + jokers) over the allowed forms; ``keys``: the row's block keys
+    (``mj_keys``) if the caller has them."""
+    if ctx.forms & FORM_STANDARD and (std_win_fast(T, h, M, ctx, sj, keys) if sj.n[SC_PUNG] == 0
+                                      else _std_complete_pung(T, h, M, ctx, sj)):
         return True
     if sj.n[SC_PUNG] or not (ctx.forms & ~FORM_STANDARD):
         return False      # every special form leaves the pung jokers unused

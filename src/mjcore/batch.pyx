@@ -56,6 +56,9 @@ from mjcore.types import tile_name
 from mjcore import analysis as _analysis
 from mjcore.scoped import SCOPES
 
+cdef enum:
+    SCOPE_ROW = 16                # bytes per row of the scoped counts (N_SCOPES of them, then zeros)
+
 cdef enum Op:
     OP_SHANTEN
     OP_IS_WIN
@@ -77,10 +80,7 @@ cdef struct Job:
     Py_ssize_t jstride            # the same for the jokers
     uint64_t joker_mask           # kinds whose copies are jokers
     bint fifth                    # a joker may be a copy beyond the fourth
-    const int8_t* scopes          # NULL, or (N_SCOPES, n_rows) scoped joker counts
-    Py_ssize_t n_rows
-    int n_present                 # scopes with a non-zero count somewhere, and their indices
-    int present[9]
+    const int8_t* scopes          # NULL, or (n_rows, SCOPE_ROW) scoped joker counts, a row's scopes together
     Py_ssize_t start
     Py_ssize_t stop
     int op
@@ -245,12 +245,8 @@ cdef void run_rows(Job* job) noexcept nogil:
     cdef Lookup L
     cdef Scoped sj
     cdef const int8_t* scopes = job.scopes
-    cdef Py_ssize_t n_rows = job.n_rows
+    cdef const int8_t* srow
     cdef bint scoped = False
-    cdef int n_present = job.n_present, v
-    cdef int present[9]
-    for i in range(N_SCOPES):
-        present[i] = job.present[i]
     ctx.forms = forms
     ctx.quads = job.quads
     ctx.thirteen_play = hand_size == 13
@@ -273,14 +269,12 @@ cdef void run_rows(Job* job) noexcept nogil:
             job.bad = BAD_COUNT
             return
         if scopes != NULL:
-            for i in range(N_SCOPES):
-                sj.n[i] = 0
-            sj.n[SC_ANY] = ctx.jokers
+            srow = scopes + SCOPE_ROW * r
             sj.total = ctx.jokers
-            for i in range(n_present):
-                v = scopes[present[i] * n_rows + r]
-                sj.n[present[i]] += v
-                sj.total += v
+            for i in range(N_SCOPES):
+                sj.n[i] = srow[i]
+                sj.total += srow[i]
+            sj.n[SC_ANY] += ctx.jokers
             ctx.jokers = sj.total
             scoped = scoped_restricted(&sj)
             if scoped and sj.total > MAX_SCOPED:
@@ -565,14 +559,14 @@ def joker_kinds_mask(joker_tiles):
 
 
 def coerce_scopes(jokers_by_scope, Py_ssize_t n):
-    """(N_SCOPES, n) int8 scoped joker counts from a mapping scope -> int or int array (n,);
-    None when there are none."""
+    """(n, SCOPE_ROW) int8 scoped joker counts (scope i of row r at [r, i], the rest 0) from a mapping
+    scope -> int or int array (n,); None when there are none."""
     if jokers_by_scope is None:
         return None
     if not hasattr(jokers_by_scope, "items"):
         raise TypeError(f"jokers_by_scope must be a mapping scope -> count, "
                         f"got {type(jokers_by_scope).__name__}")
-    out = np.zeros((N_SCOPES, n), dtype=np.int8)
+    out = np.zeros((n, SCOPE_ROW), dtype=np.int8)
     tot = np.zeros(n, dtype=np.int16)
     for name, v in jokers_by_scope.items():
         if not isinstance(name, str) or name not in SCOPES:
@@ -580,7 +574,7 @@ def coerce_scopes(jokers_by_scope, Py_ssize_t n):
         if isinstance(v, (bool, np.bool_)):
             raise TypeError(f"jokers_by_scope[{name!r}] must be an int or an int array, got bool")
         col = _per_row(v, n, f"jokers_by_scope[{name!r}]", MAX_SCOPED)
-        out[SCOPES.index(name)] += col
+        out[:, SCOPES.index(name)] += col
         tot += col
     if n:
         if tot.max() > MAX_SCOPED:
@@ -603,7 +597,7 @@ def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, const int8_t
     n = sum(hands[r, i] for i in range(34) if not (jm >> i) & 1)
     j = jokers[r] + sum(hands[r, i] for i in range(34) if (jm >> i) & 1)
     if scopes is not None:
-        j += int(scopes[:, r].sum())
+        j += int(scopes[r].sum())
     base = hand_size - 3 * k
     what = f"{n} tiles and {j} jokers" if j else f"{n} tiles"
     if bad == BAD_SIZE:
@@ -638,8 +632,7 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
     cdef const uint8_t[:, ::1] hv = arr
     cdef const int8_t[::1] mv = mk
     cdef const int8_t[::1] jv = jk
-    cdef const int8_t[:, ::1] sv = sc if sc is not None else np.zeros((N_SCOPES, 1), np.int8)
-    present = [] if sc is None else [i for i in range(N_SCOPES) if sc[i].any()]
+    cdef const int8_t[:, ::1] sv = sc if sc is not None else np.zeros((1, SCOPE_ROW), np.int8)
     cdef bint plain = jm == 0 and sc is None and not jk.any()
     cdef Py_ssize_t per = 16384
     cdef Py_ssize_t n_jobs = (n + per - 1) // per
@@ -658,10 +651,6 @@ cdef object _run(int op, hands, melds, forms, bint quads, object hand_size_arg, 
         runner.jobs[i].joker_mask = jm
         runner.jobs[i].fifth = fifth
         runner.jobs[i].scopes = &sv[0, 0] if sc is not None else NULL
-        runner.jobs[i].n_rows = n
-        runner.jobs[i].n_present = len(present)
-        for j in range(N_SCOPES):
-            runner.jobs[i].present[j] = present[j] if j < len(present) else 0
         runner.jobs[i].start = min(i * step, n)
         runner.jobs[i].stop = min((i + 1) * step, n)
         runner.jobs[i].op = op

@@ -12,18 +12,14 @@ computed on the workers (only a number comes back). bench/README.md ("Mass evalu
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
+from mass_report import best_of      # bench/ is the script's folder, first on sys.path
 
-def best(fn, rounds: int = 5) -> float:
-    t_best = float("inf")
-    for _ in range(rounds):
-        t = time.perf_counter()
-        fn()
-        t_best = min(t_best, time.perf_counter() - t)
-    return t_best
+
+def best(fn) -> float:
+    return best_of(fn, rounds=5)
 
 
 def _zeros(block):

@@ -567,11 +567,6 @@ cdef inline uint64_t std_waits(const Tables* T, const Lookup* L) noexcept nogil:
 # ---------------------------------------------------------------------------------------------
 # seven pairs and thirteen orphans: a few counts over the hand
 
-cdef inline int byte_sum(uint64_t x) noexcept nogil:
-    """Sum of the eight bytes of x (valid while the sum is below 256)."""
-    return <int>((x * 0x0101010101010101ULL) >> 56)
-
-
 cdef inline int seven_pairs_distance(const uint8_t* h, bint quads) noexcept nogil:
     """Seven pairs distance (``mj_seven_pairs_distance``: three vector registers, byte sums)."""
     return mj_seven_pairs_distance(h, quads)

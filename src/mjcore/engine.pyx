@@ -633,11 +633,49 @@ cdef void evaluate_bits(const Prog* P, int32_t* f, uint64_t fb, Eval* ev) noexce
 
 
 # ------------------------------------------------------------------------------------ facts
-cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil:
+cdef inline void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil:
     """The facts of the reading in ``c.g[:c.ng]`` with the winning tile at group ``wg`` slot ``ws``
-    (the straight, nine gates, the winning tile's place and the four-of-a-kind counts only where
-    ``c.need`` asks for them: the program reads them, or the tests dump every fact)."""
-    cdef int i, s, k, rep, phys, n_pungs, n_chows, pair = -1, nsub = 0, s0, d, gi
+    (-1: nothing reads where it sits): the split's facts, then the winning tile's place."""
+    split_facts(c, f)
+    if wg >= 0:
+        win_facts(c, wg, ws, f)
+
+
+cdef inline void win_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil:
+    """The facts of the winning tile's place (group ``wg``, slot ``ws``) written over the split's
+    facts (:func:`split_facts`, which counts every pung concealed): a split scored for several places
+    of the winning tile computes its facts once (:func:`finish`). A substituting joker of the winning
+    kind reads the same here whether its slot says ``SUB`` or the kind."""
+    cdef const Grp* gr = &c.g[wg]
+    cdef int phys, rep
+    if gr.kind == G_PUNG and (c.need & NEED_SETS) and not (c.H.flags & 1):
+        f[X_N_CONCEALED_PUNGS] -= 1             # a pung the winning tile completes on a discard is not concealed
+    if not (c.need & NEED_WIN):
+        return
+    if gr.kind == G_PAIR:
+        f[X_WIN_PAIR] = 1
+        phys = gr.phys[1 - ws]
+        if is_joker(c, phys):
+            if is_joker(c, gr.phys[ws]):
+                f[X_WIN_PAIR_JJ] = 1
+            else:
+                f[X_WIN_PAIR_JOKER] = 1
+    elif gr.kind == G_CHOW and gr.rep[0] == 3 and gr.rep[ws] == 4:
+        if is_joker(c, gr.phys[0]) and is_joker(c, gr.phys[2]):
+            f[X_ZHUOWU_BOTH] = 1
+        else:
+            f[X_ZHUOWU] = 1
+    rep = gr.rep[ws]
+    f[X_WIN_MIDDLE] = gr.kind == G_CHOW and rep == gr.rep[0] + 1
+    f[X_WIN_RANK] = rep % 9 + 1 if rep < 27 else 0
+    f[X_WIN_JOKER] = is_joker(c, gr.phys[ws])
+
+
+cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
+    """The facts of the reading in ``c.g[:c.ng]`` but the winning tile's place (the straight, nine
+    gates and the four-of-a-kind counts only where ``c.need`` asks for them: the program reads them,
+    or the tests dump every fact)."""
+    cdef int i, s, k, rep, n_pungs, n_chows, pair = -1, nsub = 0, s0, d, gi
     cdef int form = c.form
     cdef bint std = form == FORM_STD, nosub, face
     cdef bint want_straight = (c.need & NEED_STRAIGHT) != 0, want_held = (c.need & NEED_HELD) != 0
@@ -685,8 +723,7 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
                     five = False
                 if gr.rep[0] < 27:
                     pung_ranks |= <uint32_t>1 << gr.rep[0]
-                if i != wg or (c.H.flags & 1):  # a pung the winning tile completes on a discard is not concealed
-                    cpungs += 1
+                cpungs += 1                     # (win_facts: not the one completed on a discard)
             concealed_sets += 1
             n_pungs += 1
             rep = gr.rep[0]
@@ -756,26 +793,6 @@ cdef void reading_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept nogil
             f[X_STRAIGHT_NOSUB] = nosub
             f[X_STRAIGHT_FACE] = nosub and face
             break
-    # the winning tile
-    if wg >= 0 and (c.need & NEED_WIN):
-        gr = &c.g[wg]
-        if gr.kind == G_PAIR:
-            f[X_WIN_PAIR] = 1
-            phys = gr.phys[1 - ws]
-            if is_joker(c, phys):
-                if is_joker(c, gr.phys[ws]):
-                    f[X_WIN_PAIR_JJ] = 1
-                else:
-                    f[X_WIN_PAIR_JOKER] = 1
-        elif gr.kind == G_CHOW and gr.rep[0] == 3 and gr.rep[ws] == 4:
-            if is_joker(c, gr.phys[0]) and is_joker(c, gr.phys[2]):
-                f[X_ZHUOWU_BOTH] = 1
-            else:
-                f[X_ZHUOWU] = 1
-        rep = gr.rep[ws]
-        f[X_WIN_MIDDLE] = gr.kind == G_CHOW and rep == gr.rep[0] + 1
-        f[X_WIN_RANK] = rep % 9 + 1 if rep < 27 else 0
-        f[X_WIN_JOKER] = is_joker(c, gr.phys[ws])
     # terminals in every set, four-of-a-kinds held, the 定缺 suit
     f[X_SETS_TERMINAL] = std and sets_term
     if c.need & NEED_SUITS:                     # tiles of the most-held suit, the melds' included
@@ -901,27 +918,28 @@ cdef inline int avail(const Ctx* c) noexcept nogil:
     return n
 
 
-cdef bint subs_fit(const Ctx* c, int fixed_g, int fixed_s, int fixed_j) noexcept nogil:
-    """The jokers left can take the SUB slots, none at its own kind (a joker of kind k in a slot of
-    rep k plays its face: another reading); one slot may be fixed to joker ``fixed_j`` first. Per
-    kind k: slots of rep k + jokers of kind k <= slots (Hall's condition for this assignment)."""
-    cdef int i, s, j, subs = c.subs
-    cdef int rep_cnt[8]
-    cdef int left[8]
+cdef void sub_reps(const Ctx* c, int* rep_cnt) noexcept nogil:
+    """Of each joker kind j, the SUB slots standing for it (``rep_cnt[j]``; see :func:`subs_fit`)."""
+    cdef int i, s, j
     for j in range(c.n_jk):
         rep_cnt[j] = 0
-        left[j] = c.jok[j]
-    if fixed_j >= 0:
-        subs -= 1
-        left[fixed_j] -= 1
     for i in range(c.ng):
         for s in range(c.g[i].n):
-            if c.g[i].phys[s] == SUB and not (i == fixed_g and s == fixed_s):
+            if c.g[i].phys[s] == SUB:
                 j = jidx(c, c.g[i].rep[s])
                 if j >= 0:
                     rep_cnt[j] += 1
+
+
+cdef inline bint subs_fit(const Ctx* c, const int* rep_cnt, int fixed_r, int fixed_j) noexcept nogil:
+    """The jokers left can take the SUB slots, none at its own kind (a joker of kind k in a slot of
+    rep k plays its face: another reading). ``rep_cnt``: :func:`sub_reps`. One SUB slot may be fixed
+    to joker ``fixed_j`` first (-1: none), ``fixed_r`` the joker index of that slot's kind (-1: not a
+    joker kind). Per kind k: slots of rep k + jokers of kind k <= slots (Hall's condition for this
+    assignment)."""
+    cdef int j, subs = c.subs - (fixed_j >= 0)
     for j in range(c.n_jk):
-        if rep_cnt[j] + left[j] > subs:
+        if rep_cnt[j] - (j == fixed_r) + c.jok[j] - (j == fixed_j) > subs:
             return False
     return True
 
@@ -963,10 +981,16 @@ cdef void make_concrete(const Ctx* c, Grp* out) noexcept nogil:
 
 cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
     """Facts and table of the split with the winning tile at group ``i`` slot ``s``."""
-    cdef Out* o = c.out
     cdef int32_t f[NF + MAX_GROUPS]
-    cdef Eval ev
     reading_facts(c, i, s, f)
+    score_facts(c, i, s, f)
+
+
+cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
+    """The table on the facts ``f`` (``NF + MAX_GROUPS`` of them: the table writes its group counts
+    past ``NF``) of the split with the winning tile at group ``i`` slot ``s``, kept if best."""
+    cdef Out* o = c.out
+    cdef Eval ev
     if c.dump != NULL and c.dump_n < c.dump_cap:
         memcpy(c.dump[c.dump_n].facts, f, NF * sizeof(int32_t))
         c.dump[c.dump_n].form = c.form
@@ -997,7 +1021,7 @@ cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
         o.n_sub = f[X_N_SUB]
         o.form = c.form
         if c.detail:                            # the best reading's facts and groups (score_one)
-            memcpy(o.facts, f, sizeof(f))
+            memcpy(o.facts, f, (NF + MAX_GROUPS) * sizeof(int32_t))
             o.ng = c.ng
             make_concrete(c, o.g)
             o.win_g = i
@@ -1006,13 +1030,21 @@ cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
 
 cdef void finish(Ctx* c) noexcept nogil:
     """One complete split: check its copies and its substitutes, then score it for every place of
-    the winning tile (a real tile, a joker at its face, or a substituting joker of the winning kind)."""
+    the winning tile (a real tile, a joker at its face, or a substituting joker of the winning kind):
+    the split's facts once, the winning tile's place over them for each."""
     cdef const Prog* P = c.P
     cdef int cnt[34]
-    cdef int i, s, j, k, w = c.H.win, wj, ph
-    cdef bint dup
-    if avail(c) != 0 or (c.subs and not subs_fit(c, -1, -1, -1)):
+    cdef int rep_cnt[8]
+    cdef int32_t base[NF]
+    cdef int32_t f[NF + MAX_GROUPS]
+    cdef int i, s, j, k, w = c.H.win, wj, ph, gdup
+    cdef bint dup, have = False
+    if avail(c) != 0:
         return
+    if c.subs:
+        sub_reps(c, rep_cnt)
+        if not subs_fit(c, rep_cnt, -1, -1):
+            return
     if c.form == FORM_SEVEN:
         memset(cnt, 0, sizeof(cnt))
         for i in range(c.ng):
@@ -1031,31 +1063,43 @@ cdef void finish(Ctx* c) noexcept nogil:
         return
     wj = jidx(c, w)
     for i in range(c.ng):
+        gdup = -1                               # an identical earlier group holds the same places (-1: not yet known)
         for s in range(c.g[i].n):
             ph = c.g[i].phys[s]
             if ph != w and not (ph == SUB and wj >= 0 and c.jok[wj] > 0 and c.g[i].rep[s] != w):
                 continue
+            if gdup < 0:
+                gdup = 0
+                for k in range(i):
+                    if group_key_cmp(&c.g[k], &c.g[i]) == 0:
+                        gdup = 1
+                        break
+            if gdup:
+                break
             dup = False
             for j in range(s):                  # the same slot earlier in this group
                 if c.g[i].rep[j] == c.g[i].rep[s] and c.g[i].phys[j] == ph:
                     dup = True
-            for k in range(i):                  # the same slot in an identical earlier group
-                if group_key_cmp(&c.g[k], &c.g[i]) == 0:
-                    dup = True
+                    break
             if dup:
                 continue
-            if ph == SUB:                       # a substituting joker of the winning kind
-                if not subs_fit(c, i, s, wj):
-                    continue
+            if ph == SUB and not subs_fit(c, rep_cnt, jidx(c, c.g[i].rep[s]), wj):
+                continue                        # (a substituting joker of the winning kind there)
+            if not have:
+                split_facts(c, base)
+                have = True
+            memcpy(f, base, NF * sizeof(int32_t))
+            win_facts(c, i, s, f)
+            if ph == SUB:
                 c.g[i].phys[s] = w
                 c.jok[wj] -= 1
                 c.subs -= 1
-                score_reading(c, i, s)
+                score_facts(c, i, s, f)
                 c.subs += 1
                 c.jok[wj] += 1
                 c.g[i].phys[s] = SUB
             else:
-                score_reading(c, i, s)
+                score_facts(c, i, s, f)
             if not P.every_win_slot:
                 return
 

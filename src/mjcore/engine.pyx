@@ -2847,11 +2847,22 @@ cdef tuple _canonical_reading(const Out* o, int stand_in):
         if reading_group_cmp(key[order[i]], key[o.win_g]) == 0:
             wpos = i
             break
-    gs = []
+    cdef list gs = [], slots
     for i in range(o.ng):
         t = order[i]
-        gs.append((GROUP_KINDS[o.g[t].kind], tuple((key[t][2 + 2 * s], key[t][3 + 2 * s]) for s in range(key[t][1]))))
-    return (tuple(gs), (wpos, (o.g[o.win_g].rep[o.win_s], unswap(o.face, stand_in, o.g[o.win_g].phys[o.win_s]))))
+        slots = []
+        for s in range(key[t][1]):              # (no generator expression: a closure per group)
+            slots.append(_slot(key[t][2 + 2 * s], key[t][3 + 2 * s]))
+        gs.append((GROUP_KINDS[o.g[t].kind], tuple(slots)))
+    return (tuple(gs), (wpos, _slot(o.g[o.win_g].rep[o.win_s], unswap(o.face, stand_in, o.g[o.win_g].phys[o.win_s]))))
+
+
+#: every slot ``(rep, phys)`` of two kinds as a tuple, built once (index 34 * rep + phys)
+cdef list _SLOT_PAIRS = [(r, p) for r in range(34) for p in range(34)]
+
+
+cdef inline object _slot(int rep, int phys):
+    return _SLOT_PAIRS[34 * rep + phys] if 0 <= rep < 34 and 0 <= phys < 34 else (rep, phys)
 
 
 cdef bint _copy_counts(Hand* H, hand) except -1:
@@ -2920,10 +2931,12 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     if size >= 0 and check_physical(&prog.p, H.counts, mp, nm, win, flags, size, outside, jmask) != nm:
         return None
     cdef Memo* memo = NULL
-    if jmask:                                   # joker readings repeat their facts
-        memo = <Memo*>malloc(sizeof(Memo))
-        if memo != NULL:
-            memset(memo, 0, sizeof(Memo))
+    cdef uint64_t m = jmask
+    while m:                                    # a hand holding a joker: its readings repeat their facts
+        if H.counts[mj_ctz64(m)]:
+            memo = new_memo()
+            break
+        m &= m - 1
     with nogil:
         score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, memo)
     free(memo)

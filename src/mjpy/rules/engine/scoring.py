@@ -383,7 +383,7 @@ class TableRules(RuleSet):
         self.kinds = tuple(self.spec.kinds(options))
         self.compiled = compile_table(self.table, options, self._shape())
         self._pow2 = self.table.points == "pow2"
-        self._joker_cache: Dict[Any, Tuple[int, ...]] = {}
+        self._joker_cache: Dict[Any, Tuple[Tuple[int, ...], int]] = {}
         self._filled: Dict[Tuple[str, ...], Any] = {}      # missing options -> the rule set with them at 1
         self._modes_cache: Dict[Any, tuple] = {}   # waits: (flag bits per mode, seat, round) of flags seen before
         # bits of score()'s flags that take the checked path: those the rule set's own check reads (the
@@ -399,6 +399,7 @@ class TableRules(RuleSet):
             self._default_jokers = self._jokers_given({})
         except ValueError:                      # (an indicator is needed: asked again per call)
             self._default_jokers = None
+        self._default_mask = (self._default_jokers, _mask(self._default_jokers or ()))
         cf = (self.spec.context_flag,) if self.spec.context_flag else ()
         if self._bonus:
             cf += BONUS_FLAGS
@@ -710,43 +711,46 @@ class TableRules(RuleSet):
               robbing_kong: bool = False, last_tile: bool = False, tianhu: bool = False, dihu: bool = False,
               seat_wind="E", round_wind="E", dealer: bool = False, context=None, **flags) -> Result:
         """Score a complete hand (see :meth:`RuleSet.score`); the common case runs without building a
-        flags dict: booleans and winds checked inline, the hand validated once, one engine call."""
-        def checked() -> Result:                # the checked path: it validates everything and words the error
-            return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
-                                 robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
-                                 seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
+        flags dict: booleans and winds checked inline, the hand validated once, one engine call.
+        Anything else (a ``break`` below) takes the checked path, :meth:`RuleSet.score`: it validates
+        everything and words the error."""
+        while True:                             # (one pass)
+            if type(win_tile) is str:
+                win_tile = _TILE_CODES.get(win_tile, win_tile)
+            if ((flags and not flags.keys() <= _JOKER_KEYS) or type(win_tile) is not int or not 0 <= win_tile < 34
+                    or (not flags and self._default_jokers is None) or context is not None):
+                break
+            bits = 0
+            i = 1
+            for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
+                if v is True:
+                    bits |= i
+                elif v is not False:
+                    break
+                i <<= 1
+            else:
+                seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
+                codes = _fast_melds(melds, self._n_sets) if melds else b""
+                if seat is None or rnd is None or bits & self._slow_bits or codes is None:
+                    break
+                jk, jm = self._default_mask if not flags else self._jokers_cached(flags)
+                if self._guarded and (win_tile in jk and not bits & 1 or codes and self.spec.stand_in in codes[1::2]):
+                    break                       # (a joker claimed, a stand-in melded: explained there)
+                # the engine checks the hand and the flags (check_row); None: the checked path explains
+                out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand,
+                                        codes, win_tile, bits | self._base_bits, seat, rnd, jm, jm != 0, self._size,
+                                        self._outside_mask)
+                if out is None or out[0] == _engine.STATUS_MISSING:
+                    break                       # (the checked path explains, and names the patterns found)
+                return self._result(*out)
+            break
+        return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
+                             robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
+                             seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
 
-        if type(win_tile) is str:
-            win_tile = _TILE_CODES.get(win_tile, win_tile)
-        if ((flags and not flags.keys() <= _JOKER_KEYS) or type(win_tile) is not int or not 0 <= win_tile < 34
-                or (not flags and self._default_jokers is None) or context is not None):
-            return checked()
-        bits = 0
-        i = 1
-        for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
-            if v is True:
-                bits |= i
-            elif v is not False:
-                return checked()
-            i <<= 1
-        seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
-        codes = _fast_melds(melds, self._n_sets) if melds else b""
-        if seat is None or rnd is None or bits & self._slow_bits or codes is None:
-            return checked()
-        jk = self._default_jokers if not flags else self._jokers_cached(flags)
-        if self._guarded and (win_tile in jk and not bits & 1 or codes and self.spec.stand_in in codes[1::2]):
-            return checked()                    # (a joker claimed, a stand-in melded: explained there)
-        # the engine checks the hand and the flags (check_row); None: the checked path explains
-        out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand, codes,
-                                win_tile, bits | self._base_bits, seat, rnd, _mask(jk) if jk else 0, bool(jk), self._size,
-                                self._outside_mask)
-        if out is None or out[0] == _engine.STATUS_MISSING:
-            return checked()                    # (the checked path explains, and names the patterns found)
-        return self._result(*out)
-
-    def _jokers_cached(self, flags) -> Tuple[int, ...]:
-        """:meth:`_jokers` memoised on a hashable ``indicator`` / ``joker_tiles`` (a list of tile names or
-        indices is keyed as a tuple)."""
+    def _jokers_cached(self, flags) -> Tuple[Tuple[int, ...], int]:
+        """:meth:`_jokers` and their mask as bits, memoised on a hashable ``indicator`` / ``joker_tiles``
+        (a list of tile names or indices is keyed as a tuple)."""
         jt = flags.get("joker_tiles")
         if type(jt) is list:
             jt = tuple(jt)
@@ -754,13 +758,15 @@ class TableRules(RuleSet):
             key = (flags.get("indicator"), jt)
             hash(key)
         except TypeError:
-            return self._jokers(flags)
-        jk = self._joker_cache.get(key)
-        if jk is None:
             jk = self._jokers(flags)
+            return jk, _mask(jk)
+        v = self._joker_cache.get(key)
+        if v is None:
+            jk = self._jokers(flags)
+            v = (jk, _mask(jk))
             if len(self._joker_cache) < 1024:
-                self._joker_cache[key] = jk
-        return jk
+                self._joker_cache[key] = v
+        return v
 
     def _score(self, hand, melds, win_tile, flags) -> Result:
         c, ms = self._hand(hand, melds, self._size)
@@ -775,7 +781,7 @@ class TableRules(RuleSet):
         s = self._situation(flags)
         if self._bonus:
             s["n_bonus"] = self._n_bonus(c, ms, flags)
-        jk = self._jokers_cached(flags)
+        jk = self._jokers_cached(flags)[0]
         if self._guarded:
             self._guard(c, ms, jk, w, s["self_drawn"])
         return self._core(c, ms, w, s, jk)
@@ -818,7 +824,7 @@ class TableRules(RuleSet):
         if counts is None:                      # the checked path reads (and explains) the rest
             c, ms = self._hand(hand13, melds, self._size - 1)
             counts, codes = c.tobytes(), _meld_codes(ms)
-        jk = self._jokers_cached(flags)
+        jk = self._jokers_cached(flags)[0]
         if self._guarded:
             c, ms = self._hand(hand13, melds, self._size - 1)
             self._guard(c, ms, jk, None, True)

@@ -1,11 +1,13 @@
 """``score_batch`` per row on hands whose joker count follows the wall, for the joker rule sets.
 
 The seeded batch hands of bench/test_bench_engine.py hold 0-4 jokers in even measure (mean 1.4-1.7); a dealt
-14-tile hand holds k of the K live jokers among the 135 unseen tiles with the hypergeometric probability
-C(K, k) C(135 - K, 14 - k) / C(135, 14) (翻鬼: K = 4; Tianjin's 混: K = 7; Hangzhou 财神 白: K = 4). This draws 100,000 rows of those
-hands with that distribution (fixed seed) and times ``score_batch`` on 1 and 2 workers (best of 3):
+hand of n tiles (14; 17 in 16-tile play) holds k of the K live jokers among the U unseen tiles (the wall but
+the flipped tile) with the hypergeometric probability C(K, k) C(U - K, n - k) / C(U, n) (翻鬼: K = 4; Tianjin's
+混: K = 7; Hangzhou 财神 白, Wenzhou 財神 白, Fuzhou 金 白: K = 4). This draws 100,000 rows of those hands with that
+distribution (fixed seed) and times ``score_batch`` on 1 and 2 workers (best of 3):
 
-    python bench/joker_mix.py            # guangdong_tuidao 翻鬼, tianjin and hangzhou
+    python bench/joker_mix.py            # guangdong_tuidao 翻鬼, tianjin, hangzhou, wenzhou, fuzhou
+    python bench/joker_mix.py tianjin    # one of them
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
 #: (rule set, batch configuration of tests/regional_gen.py BATCH_CONFIGS, live jokers in the wall)
-MIXES = (("guangdong_tuidao", 2, 4), ("tianjin", 0, 7), ("hangzhou", 0, 4))
+MIXES = (("guangdong_tuidao", 2, 4), ("tianjin", 0, 7), ("hangzhou", 0, 4), ("wenzhou", 0, 4), ("fuzhou", 0, 4))
 N = 100_000
 
 
@@ -30,7 +32,8 @@ def run(rule: str, config: int, live: int) -> None:
 
     rs, hands, wins, melds, sd, kw = B._bound_batch(rule, config, 4000)
     nj = hands[:, kw["joker_tiles"]].sum(1)
-    p = np.array([comb(live, k) * comb(135 - live, 14 - k) / comb(135, 14) for k in range(5)])
+    n, unseen = rs.hand_size + 1, rs.tiles - 1
+    p = np.array([comb(live, k) * comb(unseen - live, n - k) / comb(unseen, n) for k in range(5)])
     rng = np.random.default_rng(7)
     want = rng.choice(5, size=N, p=p / p.sum())
     idx = np.empty(N, np.int64)
@@ -50,4 +53,5 @@ def run(rule: str, config: int, live: int) -> None:
 
 if __name__ == "__main__":
     for mix in MIXES:
-        run(*mix)
+        if len(sys.argv) < 2 or mix[0] in sys.argv[1:]:
+            run(*mix)

@@ -1085,10 +1085,13 @@ cdef void finish(Ctx* c) noexcept nogil:
                 continue
             if ph == SUB and not subs_fit(c, rep_cnt, jidx(c, c.g[i].rep[s]), wj):
                 continue                        # (a substituting joker of the winning kind there)
-            if not have:
-                split_facts(c, base)
-                have = True
-            memcpy(f, base, NF * sizeof(int32_t))
+            if not P.every_win_slot:
+                split_facts(c, f)               # the one place scored: no copy
+            else:
+                if not have:
+                    split_facts(c, base)
+                    have = True
+                memcpy(f, base, NF * sizeof(int32_t))
             win_facts(c, i, s, f)
             if ph == SUB:
                 c.g[i].phys[s] = w

@@ -722,28 +722,27 @@ class TableRules(RuleSet):
                 break
             bits = 0
             i = 1
+            plain = True                        # every flag a bool
             for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
                 if v is True:
                     bits |= i
                 elif v is not False:
-                    break
+                    plain = False
                 i <<= 1
-            else:
-                seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
-                codes = _fast_melds(melds, self._n_sets) if melds else b""
-                if seat is None or rnd is None or bits & self._slow_bits or codes is None:
-                    break
-                jk, jm = self._default_mask if not flags else self._jokers_cached(flags)
-                if self._guarded and (win_tile in jk and not bits & 1 or codes and self.spec.stand_in in codes[1::2]):
-                    break                       # (a joker claimed, a stand-in melded: explained there)
-                # the engine checks the hand and the flags (check_row); None: the checked path explains
-                out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand,
-                                        codes, win_tile, bits | self._base_bits, seat, rnd, jm, jm != 0, self._size,
-                                        self._outside_mask)
-                if out is None or out[0] == _engine.STATUS_MISSING:
-                    break                       # (the checked path explains, and names the patterns found)
-                return self._result(*out)
-            break
+            seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
+            codes = _fast_melds(melds, self._n_sets) if melds else b""
+            if not plain or seat is None or rnd is None or bits & self._slow_bits or codes is None:
+                break
+            jk, jm = self._default_mask if not flags else self._jokers_cached(flags)
+            if self._guarded and (win_tile in jk and not bits & 1 or codes and self.spec.stand_in in codes[1::2]):
+                break                           # (a joker claimed, a stand-in melded: explained there)
+            # the engine checks the hand and the flags (check_row); None: the checked path explains
+            out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand,
+                                    codes, win_tile, bits | self._base_bits, seat, rnd, jm, jm != 0, self._size,
+                                    self._outside_mask)
+            if out is None or out[0] == _engine.STATUS_MISSING:
+                break                           # (the checked path explains, and names the patterns found)
+            return self._result(*out)
         return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
                              robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
                              seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)

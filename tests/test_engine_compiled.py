@@ -144,6 +144,74 @@ def test_facts_reading_by_reading(rule):
     assert checked > N_FACT_CASES // 2 and plain >= 25
 
 
+def _free_groups(dumped, jk):
+    """(reading, group index) of the dumped readings whose group is jokers alone, none at its face."""
+    for form, groups, win, _ in dumped:
+        for gi, (kind, slots) in enumerate(groups):
+            if all(p in jk and r != p for r, p in slots) and kind in ("pung", "pair", "chow"):
+                yield form, groups, win, gi
+
+
+@pytest.mark.parametrize("rule", ["tianjin", "hangzhou", "guangdong_tuidao"])
+def test_free_joker_group_classes_keep_every_fact(rule):
+    """Jokers alone stand for one kind per class (engine ``free_candidates``): a free group's kind
+    swapped for another of its class under a fact's ``FACT_FEATURES`` leaves that fact as it was
+    (both readings' facts from the Python twin), for every fact but the copy counts (where the
+    engine keeps every held kind apart)."""
+    names = [k for k in FACTS if k not in ("n_quads_held", "n_pon_fourth_held")]
+    feats = {k: E.FACT_FEATURES.get(k, 0) for k in names}
+    assert set(E.FACT_FEATURES) <= set(FACTS)
+    rng = random.Random(f"free-classes/{rule}")
+    checked = differed = 0
+    from mjpy.notation import parse
+    made = []
+    if rule == "tianjin":                       # a straight through a free chow; 捉五魁 on a free chow's 5m
+        for hand, win in (("123456m111p22p9s9s1s", 10), ("123p456p789p11z9s1s1s", 26)):
+            made.append(RG.Case(rule, parse(hand).tolist(), [], win, (26, 18), flags={"self_drawn": True},
+                                options={"qidui": 1, "hundiao": 1, "shuanghundiao": 2, "shuanghui_zhuowu": 2}))
+    for case in made + _twin_cases(rule, 400, 4, 7):
+        got = _usable(case)
+        if got is None or sum(case.counts[j] for j in case.joker_kinds) < 2:
+            continue
+        rs, c, ms, s, jk = got
+        dumped = E.dump_readings(rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s),
+                                 s["seat_wind"], s["round_wind"], _mask(jk))
+        pre = c.astype(int).tolist()
+        pre[case.win] -= 1
+        fixed = set(jk) | {case.win, s["seat_wind"], s["round_wind"]}
+        frees = list(_free_groups(dumped, jk))
+        for form, groups, win, gi in (frees if case in made else rng.sample(frees, min(len(frees), 3))):
+            kind, slots = groups[gi]
+            chow = kind == "chow"
+            t = slots[0][0]
+            holds_win = win[0] == gi
+            if ({t, t + 1, t + 2} if chow else {t}) & fixed:
+                continue                        # kinds the engine keeps apart
+
+            def reading(gs, w):
+                keyed = [(k, tuple(sorted(sl))) for k, sl in gs]
+                ordered = tuple(sorted(keyed))
+                return Reading(form, ordered, (ordered.index(keyed[w[0]]), tuple(w[1])))
+            f0 = facts(reading(groups, win), ms, Situation(s), jk, pre, rs._n_sets)
+            starts = [x for x in range(27) if x % 9 <= 6] if chow else range(34)
+            for t2 in starts:
+                kinds2 = {t2, t2 + 1, t2 + 2} if chow else {t2}
+                if t2 == t or kinds2 & fixed or not kinds2 <= set(rs.kinds):
+                    continue
+                new = [(r - t + t2, p) for r, p in slots]
+                gs = list(groups)
+                gs[gi] = (kind, tuple(new))
+                w = (gi, new[win[1][0] - t if chow else 0]) if holds_win else win
+                f2 = facts(reading(gs, w), ms, Situation(s), jk, pre, rs._n_sets)
+                for k in names:
+                    if E._free_class(feats[k], t, chow, holds_win) == E._free_class(feats[k], t2, chow, holds_win):
+                        assert int(f0[k]) == int(f2[k]), (case.describe(), k, t, t2, chow)
+                        checked += 1
+                    else:
+                        differed += f0[k] != f2[k]
+    assert checked > 20000 and differed > 100, (checked, differed)
+
+
 # ------------------------------------------------------------------------------------ whole hands
 def _twin_cases(rule, n, max_jokers, seed):
     rng = random.Random(f"engine-twin/{rule}/{seed}")

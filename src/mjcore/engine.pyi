@@ -4,6 +4,7 @@ import numpy as np
 import numpy.typing as npt
 
 FACT_NAMES: Tuple[str, ...]
+FACT_FEATURES: dict
 FLAG_NAMES: Tuple[str, ...]
 DINGQUE_SHIFT_BITS: int
 CONTEXT_SHIFT_BITS: int
@@ -56,3 +57,4 @@ def waits_one(prog: Program, counts: bytes, melds: bytes, limit: int, modes: Seq
 def dump_readings(prog: Program, counts: bytes, melds: bytes, win: int, flags: int, seat: int, round_: int,
                   jmask: int, cap: int = ...) -> List[Tuple[str, list, tuple, List[int]]]: ...
 def _set_joker_search(how: str) -> None: ...
+def _free_class(feat: int, t: int, chow: bool, holds_win: bool) -> int: ...

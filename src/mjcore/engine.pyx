@@ -15,11 +15,12 @@ The facts are those of ``mjpy.rules.engine.facts.FACTS``, in the same order (:da
 other reading by reading. Every function below trusts its input: the Python boundary
 (``mjpy.rules.engine.scoring``) validates hands, melds, flags and jokers first.
 
-Jokers standing alone (no real tile left to anchor them) are given only representative kinds:
-every kind the hand holds, the joker kinds, the winning tile, the seat and round winds, and per
-class of kinds that no fact tells apart (a suit's terminals, its 2-5-8, its other simples; the
-other winds; the dragons) as many fresh kinds as there are free groups. A fact that reads a
-kind's identity beyond these classes must refine :func:`kind_class`.
+Jokers standing alone (no real tile left to anchor them) are given only representative kinds
+(:func:`free_candidates`): the joker kinds, the winning tile, the seat and round winds where a fact
+reads them, the kinds the hand holds where a fact counts copies, and per class of kinds (and of
+chows) that the program's facts do not tell apart as many kinds as there can be free groups. The
+classes come from the facts the program reads (:data:`FACT_FEATURES`: a fact that reads a group
+kind's identity names what of it it reads); a new fact reading it must be listed there.
 """
 import threading
 
@@ -144,6 +145,27 @@ FACT_NAMES = (
     "n_concealed_pungs", "min_rank", "max_rank", "n_pon_fourth_held", "max_suit_tiles", "n_bonus",
 )
 
+#: what of a group's kind each fact reads (the ``FT_*`` bits), for the kinds jokers alone stand for
+#: (:func:`free_candidates`): a fact not listed reads none of it (the form, counts of groups, melds,
+#: where jokers sit, the situation). A fact that comes to read a group's kind must be listed.
+FACT_FEATURES = {
+    "n_suits": FT_SUIT | FT_HONOR, "one_suit": FT_SUIT | FT_HONOR, "half_flush": FT_SUIT | FT_HONOR,
+    "dingque_held": FT_SUIT | FT_HONOR, "max_suit_tiles": FT_SUIT | FT_HONOR, "nine_gates": FT_SUIT | FT_HONOR,
+    "has_honors": FT_HONOR, "honors_only": FT_HONOR,
+    "has_terminals": FT_TERM | FT_HONOR, "terminals_only": FT_TERM | FT_HONOR, "orphans_only": FT_TERM | FT_HONOR,
+    "all_sets_terminal": FT_TERM | FT_HONOR, "n_yaojiu_pungs": FT_TERM | FT_HONOR, "pair_terminal": FT_TERM | FT_HONOR,
+    "all_258": FT_258 | FT_HONOR,
+    "min_rank": FT_RANK | FT_HONOR, "max_rank": FT_RANK | FT_HONOR, "pair_rank": FT_RANK | FT_HONOR,
+    "all_sets_five": FT_FIVE | FT_HONOR,
+    "n_dragon_pungs": FT_WD | FT_HONOR, "n_wind_pungs": FT_WD | FT_HONOR, "pair_dragon": FT_WD | FT_HONOR,
+    "pair_wind": FT_WD | FT_HONOR, "pair_value_honor": FT_WD | FT_HONOR | FT_SEAT,
+    "five_gates": FT_WD | FT_SUIT | FT_HONOR,
+    "seat_wind_pung": FT_SEAT, "round_wind_pung": FT_SEAT,
+    "straight": FT_STRAIGHT, "straight_face_joker": FT_STRAIGHT, "straight_no_substitute": FT_STRAIGHT,
+    "zhuowu": FT_ZHUOWU, "zhuowu_both_jokers": FT_ZHUOWU, "win_rank": FT_WINRANK,
+    "three_suit_set": FT_EXACT, "max_same_chows": FT_EXACT,
+}
+
 cdef enum:
     X_STANDARD, X_SEVEN, X_THIRTEEN, X_EIGHT, X_KNITTED
     X_ALL_PUNGS, X_ALL_CHOWS, X_ALL_PUNGS_EXPOSED, X_STRAIGHT, X_N_DRAGON, X_N_WIND
@@ -236,6 +258,21 @@ cdef enum:               # fact families computed only when needed (Ctx.need)
     NEED_ALL = 255
 
 
+cdef enum:               # what of a group's kind some fact reads (free_candidates; FACT_FEATURES)
+    FT_HONOR = 1        # an honour or not
+    FT_SUIT = 2         # its suit
+    FT_TERM = 4         # a terminal or honour (in a chow: a 1 or a 9)
+    FT_258 = 8          # a 2, 5 or 8
+    FT_RANK = 16        # its rank
+    FT_FIVE = 32        # a 5 (in a chow: holds one)
+    FT_WD = 64          # a wind or a dragon
+    FT_STRAIGHT = 128   # a chow 123 / 456 / 789 of its suit
+    FT_ZHUOWU = 256     # the chow 4m5m6m (the winning tile in it)
+    FT_EXACT = 512      # the kind itself (sets of one rank in three suits, identical chows)
+    FT_SEAT = 1024      # the seat or round wind
+    FT_WINRANK = 2048   # the winning tile's rank (a free group holds it when it is a joker kind)
+
+
 cdef struct Grp:
     int8_t kind
     int8_t n
@@ -291,6 +328,15 @@ cdef struct Prog:
     int knit_pair               # the form nine knitted tiles + four honour kinds, one of them twice (no jokers)
     int stand_in                # a kind whose tiles play the (single) joker kind's face (徐州 白板), -1: none
     int need                    # NEED_* families the program reads
+    int feat                    # FT_*: what of a group's kind the program's facts read (free_candidates)
+    int win_mask                # the bits of win_key the program reads
+    # the classes of free_candidates, by whether the winning tile is a joker kind (wj) and, for chows,
+    # the suits that may hold a straight (ss): kinds p_cls[34 * wj + i], chow starts c_cls[21 * (8 * wj + ss) + i]
+    int p_ncls[2]
+    uint64_t p_cls[68]
+    int c_ncls[16]
+    uint32_t c_cls[336]
+    uint64_t c_cls_all          # chow starts whose three kinds the rule set plays
     int n_key                   # facts the table reads by value (range atoms, counts); -1: no memo
     int32_t key_idx[MAX_KEY]
 
@@ -448,15 +494,132 @@ for _i, _t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
 cdef uint64_t ORPHAN_MASK = TERM_MASK | HONOR_MASK
 
 
-cdef inline int kind_class(int k) noexcept nogil:
-    """Kinds no fact tells apart as a pung or a pair (see the module docstring)."""
-    cdef int r
-    if k >= 31:
-        return 10
-    if k >= 27:
-        return 9
-    r = k % 9
-    return 3 * (k // 9) + (0 if r == 0 or r == 8 else (1 if r == 1 or r == 4 or r == 7 else 2))
+cdef inline int pung_key(int feat, int t) noexcept nogil:
+    """The class of kind ``t`` as a pung or pair of jokers alone: what of it the facts ``feat``
+    (``FT_*``) read; kinds of one class give the same facts."""
+    cdef int key = 0
+    if feat & FT_EXACT:
+        return t
+    if feat & FT_HONOR and t >= 27:
+        key |= 1
+    if feat & FT_SUIT:
+        key |= (t // 9 if t < 27 else 3) << 1
+    if feat & FT_TERM and (ORPHAN_MASK >> t) & 1:
+        key |= 1 << 3
+    if feat & FT_258 and (M258 >> t) & 1:
+        key |= 1 << 4
+    if feat & FT_RANK and t < 27:
+        key |= (t % 9 + 1) << 5
+    if feat & FT_FIVE and t < 27 and t % 9 == 4:
+        key |= 1 << 9
+    if feat & FT_WD and t >= 27:
+        key |= (2 if t >= 31 else 1) << 10
+    return key
+
+
+cdef inline int chow_key(int feat, int s, uint32_t straight_suits) noexcept nogil:
+    """The class of the chow starting at ``s`` made of jokers alone (see :func:`pung_key`); a
+    straight's chows stay apart in the suits ``straight_suits`` where the hand may hold one."""
+    cdef int b = s // 9, r0 = s % 9, key = 0
+    if feat & FT_EXACT:
+        return s
+    if feat & FT_SUIT:
+        key |= b << 1
+    if feat & FT_TERM and (r0 == 0 or r0 == 6):
+        key |= 1 << 3
+    if feat & FT_RANK:
+        key |= (r0 + 1) << 5
+    if feat & FT_FIVE and 2 <= r0 <= 4:
+        key |= 1 << 9
+    if feat & FT_STRAIGHT and (straight_suits >> b) & 1:
+        key |= (b << 1) | ((r0 // 3 + 1 if r0 % 3 == 0 else 4) << 12)
+    if feat & FT_ZHUOWU and s == 3:
+        key |= 1 << 15
+    return key
+
+
+cdef inline int hand_feat(int feat, bint win_joker) noexcept nogil:
+    """The program's ``FT_*`` for one hand: a free group holds the winning tile only when it is a
+    joker kind (then its rank is read where the winning tile's rank is, and 捉五魁 may be its)."""
+    if win_joker:
+        if feat & FT_WINRANK:
+            feat |= FT_RANK
+        return feat
+    return feat & ~FT_ZHUOWU
+
+
+cdef inline uint64_t lowest_bits(uint64_t m, int k) noexcept nogil:
+    """The ``k`` lowest set bits of ``m``."""
+    cdef uint64_t out = 0
+    while m and k > 0:
+        out |= m & (~m + 1)
+        m &= m - 1
+        k -= 1
+    return out
+
+
+cdef inline uint64_t pick(uint64_t cls, uint64_t held, int k) noexcept nogil:
+    """``k`` members of a class: those not held first (a copy more never helps a reading)."""
+    cdef uint64_t out = lowest_bits(cls & ~held, k)
+    k -= mj_popcount64(out)
+    if k > 0:
+        out |= lowest_bits(cls & held, k)
+    return out
+
+
+cdef void free_candidates(Ctx* c, int total_j) noexcept nogil:
+    """The kinds jokers alone may stand for as a set or pair (``c.fset``, ``c.fpair``): those a fact
+    may tell apart from every other (the joker kinds; the winning tile, seat and round winds where
+    facts read them; the kinds held or melded where facts count copies of a kind or a reading may not
+    hold a fifth copy), then per class of the others (:func:`pung_key`, :func:`chow_key`, built once
+    per program in ``P.p_cls`` / ``P.c_cls``) as many as there can be free groups. Ascending, chows first."""
+    cdef const Prog* P = c.P
+    cdef const Hand* H = c.H
+    cdef uint64_t held = c.meld_kinds, wanted, chosen, hit, hheld
+    cdef int wj = (H.jmask >> H.win) & 1, b, i, t, need_p, need_c, ss = 0, base
+    c.n_fset = 0
+    c.n_fpair = 0
+    if total_j < 2:
+        return
+    for t in range(34):
+        if H.counts[t]:
+            held |= ONE << t
+    wanted = H.jmask
+    if P.need & NEED_WIN:
+        wanted |= ONE << H.win
+    if P.feat & FT_SEAT:
+        wanted |= (ONE << H.seat) | (ONE << H.round_)
+    if not P.fifth or (P.need & NEED_HELD):
+        wanted |= held
+    need_c = total_j // 3
+    if need_c:
+        if P.feat & FT_STRAIGHT:
+            for b in range(3):                  # ranks missing from the suit: jokers can fill that many
+                if 9 - mj_popcount64((held >> (9 * b)) & 0x1FF) <= total_j:
+                    ss |= 1 << b
+        hit = (wanted | (wanted >> 1) | (wanted >> 2)) & P.c_cls_all      # chows holding such a kind
+        hheld = (held | (held >> 1) | (held >> 2)) & P.c_cls_all
+        chosen = 0
+        base = 21 * (8 * wj + ss)
+        for i in range(P.c_ncls[8 * wj + ss]):
+            chosen |= pick(P.c_cls[base + i] & ~hit, hheld, need_c)
+        chosen |= hit & P.c_cls_all
+        while chosen:
+            t = mj_ctz64(chosen)
+            chosen &= chosen - 1
+            c.fset[c.n_fset] = t
+            c.n_fset += 1
+    need_p = min(total_j // 2, 7)
+    chosen = wanted & P.kinds
+    for i in range(P.p_ncls[wj]):
+        chosen |= pick(P.p_cls[34 * wj + i] & ~wanted, held, need_p)
+    while chosen:
+        t = mj_ctz64(chosen)
+        chosen &= chosen - 1
+        c.fpair[c.n_fpair] = t
+        c.n_fpair += 1
+        c.fset[c.n_fset] = 64 + t
+        c.n_fset += 1
 
 
 cdef inline bint is_joker(const Ctx* c, int k) noexcept nogil:
@@ -669,6 +832,13 @@ cdef inline void win_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept no
     f[X_WIN_MIDDLE] = gr.kind == G_CHOW and rep == gr.rep[0] + 1
     f[X_WIN_RANK] = rep % 9 + 1 if rep < 27 else 0
     f[X_WIN_JOKER] = is_joker(c, gr.phys[ws])
+
+
+cdef inline int win_key(const int32_t* f) noexcept nogil:
+    """The facts :func:`win_facts` writes, packed (``Prog.win_mask`` keeps those the program reads)."""
+    return (f[X_WIN_PAIR] | f[X_WIN_PAIR_JOKER] << 1 | f[X_WIN_PAIR_JJ] << 2 | f[X_ZHUOWU] << 3
+            | f[X_ZHUOWU_BOTH] << 4 | f[X_WIN_MIDDLE] << 5 | f[X_WIN_JOKER] << 6 | f[X_WIN_RANK] << 7
+            | f[X_N_CONCEALED_PUNGS] << 11)
 
 
 cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
@@ -1037,8 +1207,9 @@ cdef void finish(Ctx* c) noexcept nogil:
     cdef int rep_cnt[8]
     cdef int32_t base[NF]
     cdef int32_t f[NF + MAX_GROUPS]
-    cdef int i, s, j, k, w = c.H.win, wj, ph, gdup
+    cdef int i, s, j, k, w = c.H.win, wj, ph, gdup, n_seen = 0, key
     cdef bint dup, have = False
+    cdef int seen[MAX_GROUPS * 4]               # the places scored: what the program reads of each
     if avail(c) != 0:
         return
     if c.subs:
@@ -1093,6 +1264,19 @@ cdef void finish(Ctx* c) noexcept nogil:
                     have = True
                 memcpy(f, base, NF * sizeof(int32_t))
             win_facts(c, i, s, f)
+            if c.dump == NULL:
+                # a place whose facts the program reads like an earlier place's scores the same
+                key = win_key(f) & P.win_mask
+                dup = False
+                for k in range(n_seen):
+                    if seen[k] == key:
+                        dup = True
+                        break
+                if dup:
+                    continue
+                if n_seen < MAX_GROUPS * 4:
+                    seen[n_seen] = key
+                    n_seen += 1
             if ph == SUB:
                 c.g[i].phys[s] = w
                 c.jok[wj] -= 1
@@ -1592,6 +1776,14 @@ cdef int _build_splits() noexcept nogil:
 _n_splits = _build_splits()
 if _n_splits != N_SPLITS:
     raise ImportError(f"mjcore.engine: the suit split tables hold {_n_splits} splits, not {N_SPLITS}")
+
+
+def _free_class(int feat, int t, bint chow, bint holds_win):
+    """For the tests: the class :func:`free_candidates` puts the free pung / pair of kind ``t`` (or the
+    free chow starting at ``t``) in, for a program reading ``feat`` (the ``FACT_FEATURES`` of its facts,
+    or-ed); ``holds_win``: the group holds the winning tile (a joker kind). Every suit may hold a straight."""
+    feat = hand_feat(feat, holds_win)
+    return chow_key(feat, t, 7) if chow else pung_key(feat, t)
 
 
 def _splits_of(counts):
@@ -2215,10 +2407,8 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
     ``c.H.flags``), after :func:`setup_meta` of its melds; the result goes to ``o``."""
     cdef const Prog* P = c.P
     cdef const Hand* H = c.H
-    cdef int i, m, t, cls, need, total_j = 0, x, odd = 0, over4
+    cdef int i, m, t, total_j = 0, x, odd = 0, over4
     cdef uint64_t nz
-    cdef int per_class[11]
-    cdef uint64_t wanted = 0
     c.out = o
     o.face = H.face
     o.status = S_INCOMPLETE
@@ -2294,34 +2484,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
             c.hand_f[X_N_PON_FOURTH] = x
     c.hand_f[X_JOKERS_HELD] = c.meld_jokers or total_j != 0
     c.hand_f[X_N_JOKERS] = total_j             # among the concealed tiles (温州 三財神: 手中有3張)
-    # representative kinds for jokers alone (a free group takes two jokers at least)
-    c.n_fset = 0
-    c.n_fpair = 0
-    if total_j >= 2:
-        for t in range(27):
-            if t % 9 <= 6 and (P.kinds >> t) & 1 and (P.kinds >> (t + 1)) & 1 and (P.kinds >> (t + 2)) & 1:
-                c.fset[c.n_fset] = t
-                c.n_fset += 1
-        wanted = H.jmask | c.meld_kinds | (ONE << H.win) | (ONE << H.seat) | (ONE << H.round_)
-        for t in range(34):
-            if H.counts[t]:
-                wanted |= ONE << t
-        need = total_j // 2
-        if need > 7:
-            need = 7
-        memset(per_class, 0, sizeof(per_class))
-        for t in range(34):
-            if not (P.kinds >> t) & 1:
-                continue
-            if not (wanted >> t) & 1:
-                cls = kind_class(t)
-                if per_class[cls] >= need:
-                    continue
-                per_class[cls] += 1
-            c.fpair[c.n_fpair] = t
-            c.n_fpair += 1
-            c.fset[c.n_fset] = 64 + t
-            c.n_fset += 1
+    free_candidates(c, total_j)            # kinds for jokers alone (a free group takes two jokers at least)
 
 
 cdef inline void kernel_ctx(const Prog* P, int n_melds, int jokers, KCtx* k) noexcept nogil:
@@ -2612,6 +2775,16 @@ cdef class Program:
                        | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
+        self.p.feat = 0
+        for x in read:
+            self.p.feat |= FACT_FEATURES.get(FACT_NAMES[x], 0) if 0 <= x < NF else 0
+        self._free_classes()
+        self.p.win_mask = 0
+        for x, bits in ((X_WIN_PAIR, 1), (X_WIN_PAIR_JOKER, 2), (X_WIN_PAIR_JJ, 4), (X_ZHUOWU, 8),
+                        (X_ZHUOWU_BOTH, 16), (X_WIN_MIDDLE, 32), (X_WIN_JOKER, 64), (X_WIN_RANK, 15 << 7),
+                        (X_N_CONCEALED_PUNGS, 15 << 11)):
+            if x in read:
+                self.p.win_mask |= bits
         key = sorted({int(x) for x in a[:, 0].tolist() if x < NF} | {int(x) for x in r_int[:, 1].tolist() if x >= 0})
         self.p.n_key = len(key) if len(key) <= MAX_KEY else -1
         for i in range(max(self.p.n_key, 0)):
@@ -2625,6 +2798,32 @@ cdef class Program:
         cols["g_rows"] = g_rows
         self.p.g_rows = _iptr(g_rows)
         self.items = None
+
+    def _free_classes(self):
+        """The classes of :func:`free_candidates` for this program's facts (``P.feat``)."""
+        cdef int wj, ss, t, i, f
+        cdef uint64_t kinds = self.p.kinds
+        self.p.c_cls_all = 0
+        for t in range(27):
+            if t % 9 <= 6 and (kinds >> t) & (kinds >> (t + 1)) & (kinds >> (t + 2)) & 1:
+                self.p.c_cls_all |= ONE << t
+        for wj in range(2):
+            f = hand_feat(self.p.feat, wj)
+            classes = {}
+            for t in range(34):
+                if (kinds >> t) & 1:
+                    classes[pung_key(f, t)] = classes.get(pung_key(f, t), 0) | (ONE << t)
+            self.p.p_ncls[wj] = len(classes)
+            for i, m in enumerate(classes.values()):
+                self.p.p_cls[34 * wj + i] = m
+            for ss in range(8):
+                classes = {}
+                for t in range(27):
+                    if (self.p.c_cls_all >> t) & 1:
+                        classes[chow_key(f, t, ss)] = classes.get(chow_key(f, t, ss), 0) | (ONE << t)
+                self.p.c_ncls[8 * wj + ss] = len(classes)
+                for i, m in enumerate(classes.values()):
+                    self.p.c_cls[21 * (8 * wj + ss) + i] = m
 
     def set_results(self, items, defaults, add_groups, factor_groups, exact):
         """What a win's result lists: ``items`` per row and ``defaults`` per group (``(name,

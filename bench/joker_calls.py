@@ -1,0 +1,97 @@
+"""``score`` and ``waits`` of one hand by the jokers it holds, for the joker rule sets (µs per hand).
+
+``score``: the winning rows of tests/regional_gen.py's batch configuration (bench/test_bench_engine.py's
+``BATCH``) holding 0-3 jokers, up to 200 each, a bound rule set, a count array, best of 5. ``waits``: 400
+waiting hands of ``regional_gen.waiting_cases`` (seed 2026) by the jokers held, best of 7:
+
+    python bench/joker_calls.py                 # both tables, every joker rule set
+    python bench/joker_calls.py waits tianjin   # one of them, one rule set
+
+With ``PYTHONPATH`` set to the ``src`` of another build the same command times that version.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+
+#: (rule set, batch configuration of tests/regional_gen.py BATCH_CONFIGS)
+RULES = (("guangdong_tuidao", 2), ("tianjin", 0), ("hangzhou", 0), ("wenzhou", 0), ("fuzhou", 0))
+
+
+def _best(fn, repeats):
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def score_row(rule: str, config: int) -> str:
+    import test_bench_engine as B
+    from mjpy.rules.engine.scoring import TableRules
+
+    rs, hands, wins, melds, sd, kw = B._bound_batch(rule, config, 2000)
+    nj = hands[:, list(rs._jokers_cached(kw)[0])].sum(1)
+    out = []
+    for k in range(4):
+        sel = np.flatnonzero(nj == k)[:200]
+        rows = [(hands[i], TableRules._melds_of(rs, melds[i].reshape(-1)), int(wins[i]), bool(sd[i])) for i in sel]
+        rows = [r for r in rows if rs.score(r[0], r[1], r[2], self_drawn=r[3], **kw).is_win]
+        if not rows:
+            out.append("")
+            continue
+
+        def loop():
+            for h, m, w, s in rows:
+                rs.score(h, m, w, self_drawn=s, **kw)
+        out.append(f"{_best(loop, 5) / len(rows) * 1e6:.1f}")
+    return f"| {rule} | " + " | ".join(out) + " |"
+
+
+def waits_row(rule: str) -> str:
+    import regional_gen as G
+    from test_engine_regional import joker_kw, meld_obj, ruleset
+
+    by = {}
+    for c in G.waiting_cases(rule, 400, seed=2026):
+        rs, counts, kw = ruleset(c), np.array(c.counts, np.uint8), joker_kw(c)
+        jk = rs._jokers_cached(kw)[0] if kw or rs._default_jokers else ()
+        by.setdefault(int(sum(counts[j] for j in jk)), []).append((rs, counts, [meld_obj(k, t) for k, t in c.melds], kw))
+    out = []
+    for k in range(3):
+        rows = by.get(k, [])
+
+        def loop():
+            for rs, counts, melds, kw in rows:
+                try:
+                    rs.waits(counts, melds, **kw)
+                except ValueError:             # a hand the rule set refuses (a value not given): timed as such
+                    pass
+        out.append(f"{_best(loop, 7) / len(rows) * 1e6:.1f}" if rows else "")
+    return f"| {rule} | " + " | ".join(out) + " |"
+
+
+def main(argv) -> None:
+    what = [a for a in argv if a in ("score", "waits")] or ["score", "waits"]
+    names = [a for a in argv if a not in ("score", "waits")]
+    rules = [r for r in RULES if not names or r[0] in names]
+    if "score" in what:
+        print("score, µs per winning hand\n\n| rule set | 0 jokers | 1 | 2 | 3 |\n|---|--:|--:|--:|--:|")
+        for rule, config in rules:
+            print(score_row(rule, config))
+    if "waits" in what:
+        print("\nwaits, µs per waiting hand\n\n| rule set | 0 jokers | 1 | 2 |\n|---|--:|--:|--:|")
+        for rule, _ in rules:
+            print(waits_row(rule))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 
 import numpy as np
 
@@ -21,17 +20,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 
+from mass_report import best_of  # noqa: E402
+
 #: (rule set, batch configuration of tests/regional_gen.py BATCH_CONFIGS)
 RULES = (("guangdong_tuidao", 2), ("tianjin", 0), ("hangzhou", 0), ("wenzhou", 0), ("fuzhou", 0))
-
-
-def _best(fn, repeats):
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def score_row(rule: str, config: int) -> str:
@@ -52,7 +44,7 @@ def score_row(rule: str, config: int) -> str:
         def loop():
             for h, m, w, s in rows:
                 rs.score(h, m, w, self_drawn=s, **kw)
-        out.append(f"{_best(loop, 5) / len(rows) * 1e6:.1f}")
+        out.append(f"{best_of(loop, 5) / len(rows) * 1e6:.1f}")
     return f"| {rule} | " + " | ".join(out) + " |"
 
 
@@ -75,7 +67,7 @@ def waits_row(rule: str) -> str:
                     rs.waits(counts, melds, **kw)
                 except ValueError:             # a hand the rule set refuses (a value not given): timed as such
                     pass
-        out.append(f"{_best(loop, 7) / len(rows) * 1e6:.1f}" if rows else "")
+        out.append(f"{best_of(loop, 7) / len(rows) * 1e6:.1f}" if rows else "")
     return f"| {rule} | " + " | ".join(out) + " |"
 
 

@@ -97,6 +97,15 @@ def _usable(case):
         return None
 
 
+def _dumped(rs, c, ms, win, s, jk):
+    """Every reading the compiled engine scores (``dump_readings``) and the concealed counts before ``win``."""
+    dumped = E.dump_readings(rs.compiled.program, c.tobytes(), _meld_codes(ms), win, _flag_bits(s),
+                             s["seat_wind"], s["round_wind"], _mask(jk))
+    pre = c.astype(int).tolist()
+    pre[win] -= 1
+    return dumped, pre
+
+
 @pytest.mark.parametrize("rule", ENGINE)
 def test_facts_reading_by_reading(rule):
     checked = plain = 0
@@ -105,10 +114,7 @@ def test_facts_reading_by_reading(rule):
         if got is None:
             continue
         rs, c, ms, s, jk = got
-        dumped = E.dump_readings(rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s),
-                                 s["seat_wind"], s["round_wind"], _mask(jk))
-        pre = c.astype(int).tolist()
-        pre[case.win] -= 1
+        dumped, pre = _dumped(rs, c, ms, case.win, s, jk)
         hand_facts = dict(s)
         hand_facts.update(n_chi=sum(1 for k, _ in ms if k == "chi"),
                           joker_melded=int(any(k in ("pon", "minkan", "kakan") and t in jk for k, t in ms)))
@@ -174,10 +180,7 @@ def test_free_joker_group_classes_keep_every_fact(rule):
         if got is None or sum(case.counts[j] for j in case.joker_kinds) < 2:
             continue
         rs, c, ms, s, jk = got
-        dumped = E.dump_readings(rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s),
-                                 s["seat_wind"], s["round_wind"], _mask(jk))
-        pre = c.astype(int).tolist()
-        pre[case.win] -= 1
+        dumped, pre = _dumped(rs, c, ms, case.win, s, jk)
         fixed = set(jk) | {case.win, s["seat_wind"], s["round_wind"]}
         frees = list(_free_groups(dumped, jk))
         for form, groups, win, gi in (frees if case in made else rng.sample(frees, min(len(frees), 3))):

@@ -463,6 +463,12 @@ cdef struct Ctx:
     int vpair                   # a kind none of the tiles can take: a virtual pair for the distance (-1: none)
     int excess                  # copies beyond the fourth among the counts (not in the keys)
     uint32_t skey[4]            # base-5 block keys of the counts (capped at 4)
+    # situations scored at once (score_wait_modes: the winning tile self-drawn and on a discard): the
+    # readings are the same, each scored into its own result (n_out 0: c.out alone)
+    int n_out
+    Out* outs[8]
+    uint32_t out_flags[8]
+    bint out_on[8]              # the situation passed the conditions on the situation and melds
     # candidates for jokers standing alone
     int n_fset
     int16_t fset[64]            # chow start s, or 64 + k for a pung of k
@@ -835,7 +841,8 @@ cdef inline void win_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept no
 
 
 cdef inline int win_key(const int32_t* f) noexcept nogil:
-    """The facts :func:`win_facts` writes, packed (``Prog.win_mask`` keeps those the program reads)."""
+    """The facts :func:`win_facts` writes, packed (``Prog.win_mask`` keeps those the program reads;
+    :func:`finish` adds bit 15, the winning tile in a pung: concealed or not by the situation)."""
     return (f[X_WIN_PAIR] | f[X_WIN_PAIR_JOKER] << 1 | f[X_WIN_PAIR_JJ] << 2 | f[X_ZHUOWU] << 3
             | f[X_ZHUOWU_BOTH] << 4 | f[X_WIN_MIDDLE] << 5 | f[X_WIN_JOKER] << 6 | f[X_WIN_RANK] << 7
             | f[X_N_CONCEALED_PUNGS] << 11)
@@ -1158,9 +1165,11 @@ cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
 
 cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
     """The table on the facts ``f`` (``NF + MAX_GROUPS`` of them: the table writes its group counts
-    past ``NF``) of the split with the winning tile at group ``i`` slot ``s``, kept if best."""
-    cdef Out* o = c.out
-    cdef Eval ev
+    past ``NF``) of the split with the winning tile at group ``i`` slot ``s``, kept if best; with
+    several situations (``c.n_out``) once for each, its flags and concealed pungs written over ``f``."""
+    cdef int m, b, cp
+    cdef bint pung
+    cdef uint32_t fl
     if c.dump != NULL and c.dump_n < c.dump_cap:
         memcpy(c.dump[c.dump_n].facts, f, NF * sizeof(int32_t))
         c.dump[c.dump_n].form = c.form
@@ -1169,6 +1178,25 @@ cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
         c.dump[c.dump_n].win_g = i
         c.dump[c.dump_n].win_s = s
         c.dump_n += 1
+    if c.n_out == 0:
+        keep_best(c, c.out, i, s, f)
+        return
+    # win_facts counted a pung the winning tile completes on a discard as not concealed, for c.H.flags
+    pung = i >= 0 and c.g[i].kind == G_PUNG and (c.need & NEED_SETS) != 0
+    cp = f[X_N_CONCEALED_PUNGS] + (1 if pung and not (c.H.flags & 1) else 0)
+    for m in range(c.n_out):
+        if not c.out_on[m]:
+            continue
+        fl = c.out_flags[m]
+        for b in range(N_FLAGS):
+            f[X_SELF_DRAWN + b] = (fl >> b) & 1
+        f[X_N_CONCEALED_PUNGS] = cp - (1 if pung and not (fl & 1) else 0)
+        keep_best(c, c.outs[m], i, s, f)
+
+
+cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
+    """The table on the facts ``f`` (see :func:`score_facts`) into ``o``, kept if best."""
+    cdef Eval ev
     if c.memo != NULL:
         memo_evaluate(c.P, c.memo, f, &ev)
     else:
@@ -1266,7 +1294,7 @@ cdef void finish(Ctx* c) noexcept nogil:
             win_facts(c, i, s, f)
             if c.dump == NULL:
                 # a place whose facts the program reads like an earlier place's scores the same
-                key = win_key(f) & P.win_mask
+                key = (win_key(f) | (c.g[i].kind == G_PUNG) << 15) & P.win_mask
                 dup = False
                 for k in range(n_seen):
                     if seen[k] == key:
@@ -2402,15 +2430,9 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
     c.hand_f[X_N_MELDS] = H.n_melds
 
 
-cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
-    """The set-up of the counts ``c.H.counts`` (winning tile ``c.H.win`` included, situation
-    ``c.H.flags``), after :func:`setup_meta` of its melds; the result goes to ``o``."""
-    cdef const Prog* P = c.P
-    cdef const Hand* H = c.H
-    cdef int i, m, t, total_j = 0, x, odd = 0, over4
-    cdef uint64_t nz
-    c.out = o
-    o.face = H.face
+cdef inline void reset_out(Out* o, int face) noexcept nogil:
+    """``o`` before any reading: incomplete."""
+    o.face = face
     o.status = S_INCOMPLETE
     o.total = 0
     o.n_sub = 0
@@ -2419,6 +2441,17 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
     o.missing = 0
     o.n_readings = 0
     o.ng = 0
+
+
+cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
+    """The set-up of the counts ``c.H.counts`` (winning tile ``c.H.win`` included, situation
+    ``c.H.flags``), after :func:`setup_meta` of its melds; the result goes to ``o``."""
+    cdef const Prog* P = c.P
+    cdef const Hand* H = c.H
+    cdef int i, m, t, total_j = 0, x, odd = 0, over4
+    cdef uint64_t nz
+    c.out = o
+    reset_out(o, H.face)
     c.ng = 0
     c.n_jk = 0
     c.subs = 0
@@ -2568,6 +2601,7 @@ cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint 
     c.dump_cap = dump_cap
     c.need = NEED_ALL if dump != NULL else P.need
     c.dump_n = 0
+    c.n_out = 0
 
 
 cdef void search(Ctx* c) noexcept nogil:
@@ -2575,19 +2609,9 @@ cdef void search(Ctx* c) noexcept nogil:
     cdef const Prog* P = c.P
     cdef const Hand* H = c.H
     cdef Out* o = c.out
-    cdef int w, n_sets, dup
-    cdef uint64_t fb = 0
-    cdef bint have_fb = False
-    for w in range(P.n_wins):                   # conditions on the situation and melds first
-        if not P.w_hand[w]:
-            continue
-        if not have_fb:
-            fb = fact_bits(P, c.hand_f)
-            have_fb = True
-        if not expr_true(P, P.w_expr[w], c.hand_f, fb):
-            o.status = S_HAND_FAILED
-            o.failed = w
-            return
+    cdef int n_sets, dup, m
+    if c.n_out == 0 and not hand_ok(c, o):      # conditions on the situation and melds first
+        return                                  # (score_wait_modes checks each situation's itself)
     n_sets = P.n_sets - H.n_melds
     # the kernel's check first (with jokers; without, the split below fails as fast)
     if P.any_honors or not c.n_jk or maybe_complete(c, n_sets):
@@ -2629,8 +2653,33 @@ cdef void search(Ctx* c) noexcept nogil:
         any_shape(c, False)                     # 长沙 將將和: every tile a 2, 5 or 8
     if P.any_jokers and avail(c) >= P.any_jokers:
         any_shape(c, False)
-    if o.missing:
-        o.status = S_MISSING
+    if c.n_out == 0:
+        if o.missing:
+            o.status = S_MISSING
+        return
+    for m in range(c.n_out):
+        if c.out_on[m] and c.outs[m].missing:
+            c.outs[m].status = S_MISSING
+
+
+cdef bint hand_ok(Ctx* c, Out* o) noexcept nogil:
+    """The win conditions that read only the situation and the melds (``c.hand_f``) hold; if not,
+    ``o`` says which failed."""
+    cdef const Prog* P = c.P
+    cdef int w
+    cdef uint64_t fb = 0
+    cdef bint have_fb = False
+    for w in range(P.n_wins):
+        if not P.w_hand[w]:
+            continue
+        if not have_fb:
+            fb = fact_bits(P, c.hand_f)
+            have_fb = True
+        if not expr_true(P, P.w_expr[w], c.hand_f, fb):
+            o.status = S_HAND_FAILED
+            o.failed = w
+            return False
+    return True
 
 
 cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
@@ -2659,6 +2708,45 @@ cdef void score_wait(Ctx* c, Hand* H, int t, uint32_t flags, Out* o) noexcept no
     H.flags = flags
     setup_counts(c, o)
     search(c)
+    H.counts[t] -= 1
+
+
+cdef inline bint modes_share(const uint32_t* fl, int n) noexcept nogil:
+    """Situations one search can score together: two to eight, differing only in their flags
+    (self-drawn, after a kong, ...), not in 定缺, the context or the bonus tiles."""
+    cdef int m
+    if n < 2 or n > 8:
+        return False
+    for m in range(1, n):
+        if (fl[m] >> N_FLAGS) != (fl[0] >> N_FLAGS):
+            return False
+    return True
+
+
+cdef void score_wait_modes(Ctx* c, Hand* H, int t, const uint32_t* fl, int n, Out* outs) noexcept nogil:
+    """:func:`score_wait` under the ``n`` situations ``fl`` at once (:func:`modes_share`), into
+    ``outs[:n]``: one search, each reading's table evaluated for each situation."""
+    cdef int m, b
+    cdef bint any_on = False
+    H.counts[t] += 1
+    H.win = t
+    H.flags = fl[0]
+    setup_counts(c, &outs[0])
+    for m in range(n):
+        if m:
+            reset_out(&outs[m], H.face)
+        c.outs[m] = &outs[m]
+        c.out_flags[m] = fl[m]
+        for b in range(N_FLAGS):
+            c.hand_f[X_SELF_DRAWN + b] = (fl[m] >> b) & 1
+        c.out_on[m] = hand_ok(c, &outs[m])
+        any_on |= c.out_on[m]
+    for b in range(N_FLAGS):
+        c.hand_f[X_SELF_DRAWN + b] = (fl[0] >> b) & 1
+    if any_on:
+        c.n_out = n
+        search(c)
+        c.n_out = 0
     H.counts[t] -= 1
 
 
@@ -2782,7 +2870,7 @@ cdef class Program:
         self.p.win_mask = 0
         for x, bits in ((X_WIN_PAIR, 1), (X_WIN_PAIR_JOKER, 2), (X_WIN_PAIR_JJ, 4), (X_ZHUOWU, 8),
                         (X_ZHUOWU_BOTH, 16), (X_WIN_MIDDLE, 32), (X_WIN_JOKER, 64), (X_WIN_RANK, 15 << 7),
-                        (X_N_CONCEALED_PUNGS, 15 << 11)):
+                        (X_N_CONCEALED_PUNGS, 31 << 11)):
             if x in read:
                 self.p.win_mask |= bits
         key = sorted({int(x) for x in a[:, 0].tolist() if x < NF} | {int(x) for x in r_int[:, 1].tolist() if x >= 0})
@@ -3319,13 +3407,17 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
     ``best``, each tile scored under ``flags`` and ``flags2`` (two modes, e.g. self-drawn and on a
     discard; the same for one) keeping the higher; False when no tile wins."""
     cdef Hand H
-    cdef Out o
+    cdef Out o[2]
     cdef Ctx c
     cdef int held[34]
-    cdef int t, m
-    cdef bint found = False, won
+    cdef int t, m, n_modes = 1 if flags2 == flags else 2
+    cdef bint found = False, won, shared
     cdef double v
     cdef uint64_t cand
+    cdef uint32_t fl[2]
+    fl[0] = flags
+    fl[1] = flags2
+    shared = modes_share(fl, n_modes)
     best[0] = 0
     load_hand(&H, counts, melds, nm, 0, flags, seat, rnd, jmask)
     swap_stand_in(P, &H)
@@ -3342,11 +3434,15 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
             continue
         won = False
         v = 0
-        for m in range(1 if flags2 == flags else 2):
-            score_wait(&c, &H, t, flags if m == 0 else flags2, &o)
-            if o.status == S_WIN and (not won or o.total > v):
+        if shared:
+            score_wait_modes(&c, &H, t, fl, n_modes, o)
+        else:
+            for m in range(n_modes):
+                score_wait(&c, &H, t, fl[m], &o[m])
+        for m in range(n_modes):
+            if o[m].status == S_WIN and (not won or o[m].total > v):
                 won = True
-                v = o.total
+                v = o[m].total
         if won and (not found or (v < best[0] if lowest else v > best[0])):
             found = True
             best[0] = v
@@ -3509,19 +3605,19 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     complete no shape. A tile of which the hand holds four (a virtual fifth copy: ``limit`` 5) is
     allowed only without jokers."""
     cdef Hand H
-    cdef Out o
     cdef Ctx c
-    cdef Out* best_o = <Out*>malloc(sizeof(Out))
+    cdef Out* outs = <Out*>malloc(8 * sizeof(Out))
     cdef Memo* memo = <Memo*>malloc(sizeof(Memo))
     cdef int ts[34]
     cdef int t, m, i, n_modes = len(modes), n_tiles, best_m
+    cdef bint shared
     cdef uint64_t cand
     cdef int held[34]
     cdef uint32_t fl[8]
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if best_o == NULL or memo == NULL:
-        free(best_o)
+    if outs == NULL or memo == NULL:
+        free(outs)
         free(memo)
         raise MemoryError()
     memset(memo, 0, sizeof(Memo))
@@ -3532,6 +3628,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
             raise ValueError("waits_one: a fifth copy with jokers")
         for m in range(n_modes):
             fl[m] = modes[m]
+        shared = modes_share(fl, n_modes)
         load_hand(&H, <const uint8_t*>counts, mp, nm, 0, 0, seat, round_, jmask)
         swap_stand_in(&prog.p, &H)
         held_counts(&H, held)
@@ -3551,17 +3648,20 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
             # rule sets that count it; never with jokers)
             if (cand >> t) & 1:
                 with nogil:
+                    if shared:
+                        score_wait_modes(&c, &H, t, fl, n_modes, outs)
+                    else:
+                        for m in range(n_modes):
+                            score_wait(&c, &H, t, fl[m], &outs[m])
                     for m in range(n_modes):
-                        score_wait(&c, &H, t, fl[m], &o)
-                        if o.status == S_WIN and (best_m < 0 or o.total > best_o.total):
+                        if outs[m].status == S_WIN and (best_m < 0 or outs[m].total > outs[best_m].total):
                             best_m = m
-                            memcpy(best_o, &o, sizeof(Out))
             if best_m >= 0:
-                out.append((unswap(H.face, prog.p.stand_in, t), best_m, best_o.total, best_o.n_sub,
-                            _result(prog, best_o, groups)))
+                out.append((unswap(H.face, prog.p.stand_in, t), best_m, outs[best_m].total, outs[best_m].n_sub,
+                            _result(prog, &outs[best_m], groups)))
         if H.face >= 0:
             out.sort(key=lambda x: x[0])
         return out
     finally:
-        free(best_o)
+        free(outs)
         free(memo)

@@ -2723,11 +2723,15 @@ cdef inline bint modes_share(const uint32_t* fl, int n) noexcept nogil:
     return True
 
 
-cdef void score_wait_modes(Ctx* c, Hand* H, int t, const uint32_t* fl, int n, Out* outs) noexcept nogil:
-    """:func:`score_wait` under the ``n`` situations ``fl`` at once (:func:`modes_share`), into
-    ``outs[:n]``: one search, each reading's table evaluated for each situation."""
+cdef void score_wait_modes(Ctx* c, Hand* H, int t, const uint32_t* fl, int n, bint shared, Out* outs) noexcept nogil:
+    """:func:`score_wait` under each of the ``n`` situations ``fl`` into ``outs[:n]``: where they are
+    ``shared`` (:func:`modes_share`), one search, each reading's table evaluated for each situation."""
     cdef int m, b
     cdef bint any_on = False
+    if not shared:
+        for m in range(n):
+            score_wait(c, H, t, fl[m], &outs[m])
+        return
     H.counts[t] += 1
     H.win = t
     H.flags = fl[0]
@@ -3434,11 +3438,7 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
             continue
         won = False
         v = 0
-        if shared:
-            score_wait_modes(&c, &H, t, fl, n_modes, o)
-        else:
-            for m in range(n_modes):
-                score_wait(&c, &H, t, fl[m], &o[m])
+        score_wait_modes(&c, &H, t, fl, n_modes, shared, o)
         for m in range(n_modes):
             if o[m].status == S_WIN and (not won or o[m].total > v):
                 won = True
@@ -3648,11 +3648,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
             # rule sets that count it; never with jokers)
             if (cand >> t) & 1:
                 with nogil:
-                    if shared:
-                        score_wait_modes(&c, &H, t, fl, n_modes, outs)
-                    else:
-                        for m in range(n_modes):
-                            score_wait(&c, &H, t, fl[m], &outs[m])
+                    score_wait_modes(&c, &H, t, fl, n_modes, shared, outs)
                     for m in range(n_modes):
                         if outs[m].status == S_WIN and (best_m < 0 or outs[m].total > outs[best_m].total):
                             best_m = m

@@ -573,23 +573,21 @@ cdef inline uint64_t pick(uint64_t cls, uint64_t held, int k) noexcept nogil:
     return out
 
 
-cdef void free_candidates(Ctx* c, int total_j) noexcept nogil:
+cdef void free_candidates(Ctx* c, int total_j, uint64_t nz) noexcept nogil:
     """The kinds jokers alone may stand for as a set or pair (``c.fset``, ``c.fpair``): those a fact
     may tell apart from every other (the joker kinds; the winning tile, seat and round winds where
     facts read them; the kinds held or melded where facts count copies of a kind or a reading may not
     hold a fifth copy), then per class of the others (:func:`pung_key`, :func:`chow_key`, built once
-    per program in ``P.p_cls`` / ``P.c_cls``) as many as there can be free groups. Ascending, chows first."""
+    per program in ``P.p_cls`` / ``P.c_cls``) as many as there can be free groups. Ascending, chows first.
+    ``nz``: the kinds of the concealed tiles."""
     cdef const Prog* P = c.P
     cdef const Hand* H = c.H
-    cdef uint64_t held = c.meld_kinds, wanted, chosen, hit, hheld
+    cdef uint64_t held = c.meld_kinds | nz, wanted, chosen, hit, hheld
     cdef int wj = (H.jmask >> H.win) & 1, b, i, t, need_p, need_c, ss = 0, base
     c.n_fset = 0
     c.n_fpair = 0
     if total_j < 2:
         return
-    for t in range(34):
-        if H.counts[t]:
-            held |= ONE << t
     wanted = H.jmask
     if P.need & NEED_WIN:
         wanted |= ONE << H.win
@@ -2517,7 +2515,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
             c.hand_f[X_N_PON_FOURTH] = x
     c.hand_f[X_JOKERS_HELD] = c.meld_jokers or total_j != 0
     c.hand_f[X_N_JOKERS] = total_j             # among the concealed tiles (温州 三財神: 手中有3張)
-    free_candidates(c, total_j)            # kinds for jokers alone (a free group takes two jokers at least)
+    free_candidates(c, total_j, nz)            # kinds for jokers alone (a free group takes two jokers at least)
 
 
 cdef inline void kernel_ctx(const Prog* P, int n_melds, int jokers, KCtx* k) noexcept nogil:

@@ -457,6 +457,8 @@ cdef struct Ctx:
     int8_t pface[34]            # jokers at their own face
     int8_t psub[34]             # jokers substituting, by the kind they stand for
     int8_t ptype[MAX_GROUPS * MAXSLOT]   # of each slot: 0 a real tile, 1 a joker at its face, 2 a substitute
+    uint64_t sub_mask           # kinds with a substitute to place (psub > 0)
+    uint32_t fixed              # groups of the split placed before the search: real tiles only (place_split)
     int p_fs                    # the free groups to add (sets, pair)
     int p_fp
     uint64_t sub_kinds          # kinds a substitute may stand for in a group with a real tile
@@ -1234,7 +1236,7 @@ cdef void finish(Ctx* c) noexcept nogil:
     cdef int32_t base[NF]
     cdef int32_t f[NF + MAX_GROUPS]
     cdef int i, s, j, k, w = c.H.win, wj, ph, gdup, n_seen = 0, key
-    cdef bint dup, have = False
+    cdef bint dup, have = False, sub_w
     cdef int seen[MAX_GROUPS * 4]               # the places scored: what the program reads of each
     if avail(c) != 0:
         return
@@ -1259,11 +1261,12 @@ cdef void finish(Ctx* c) noexcept nogil:
         score_reading(c, -1, -1)                # nothing reads where the winning tile sits
         return
     wj = jidx(c, w)
+    sub_w = wj >= 0 and c.jok[wj] > 0          # a substituting joker may be the winning tile
     for i in range(c.ng):
         gdup = -1                               # an identical earlier group holds the same places (-1: not yet known)
         for s in range(c.g[i].n):
             ph = c.g[i].phys[s]
-            if ph != w and not (ph == SUB and wj >= 0 and c.jok[wj] > 0 and c.g[i].rep[s] != w):
+            if ph != w and not (sub_w and ph == SUB and c.g[i].rep[s] != w):
                 continue
             if gdup < 0:
                 gdup = 0
@@ -1424,7 +1427,7 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
 cdef inline void leaf(Ctx* c) noexcept nogil:
     """A split of ``c.real`` is complete: score it (plain hands), or place its sources (joker_std)."""
     if c.placing:
-        place_groups(c, 0, 0, 0)
+        place_split(c)
     else:
         finish(c)
 
@@ -1450,6 +1453,9 @@ cdef bint place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
     cdef int r, j, k
     cdef int8_t* ty
     cdef bint real, done = False
+    if s == 0:
+        while i < c.ng and (c.fixed >> i) & 1:
+            i += 1
     if i == c.ng:
         free_groups(c, c.p_fs, c.p_fp, 0, 0)
         return True
@@ -1514,6 +1520,40 @@ cdef bint place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
     return done
 
 
+cdef void place_split(Ctx* c) noexcept nogil:
+    """:func:`place_groups` of the split in ``c.g``, the groups of which no kind has a joker to place
+    (at its face or substituting) placed first: their slots can only take real tiles."""
+    cdef uint64_t jm = c.sub_mask, m
+    cdef uint32_t fixed = 0
+    cdef int i, k, j
+    cdef Grp* g
+    cdef int8_t* ty
+    for j in range(c.n_jk):
+        if c.pface[c.jkind[j]]:
+            jm |= ONE << c.jkind[j]
+    for i in range(c.ng):
+        g = &c.g[i]
+        m = 0
+        for k in range(g.n):
+            m |= ONE << g.rep[k]
+        if m & jm:
+            continue
+        fixed |= <uint32_t>1 << i
+        ty = &c.ptype[i * MAXSLOT]
+        for k in range(g.n):
+            c.preal[g.rep[k]] -= 1
+            g.phys[k] = g.rep[k]
+            ty[k] = 0
+    c.fixed = fixed
+    place_groups(c, 0, 0, 0)
+    c.fixed = 0
+    for i in range(c.ng):
+        if (fixed >> i) & 1:
+            g = &c.g[i]
+            for k in range(g.n):
+                c.preal[g.rep[k]] += 1
+
+
 cdef inline bint sub_keys(const Ctx* c, int n_pairs, Lookup* L) noexcept nogil:
     """The kernel's block keys of the counts ``c.skey`` for a target with ``n_pairs`` pair (none: with a
     virtual pair of a kind nothing takes, which only widens what the tables allow); False when there
@@ -1550,11 +1590,11 @@ cdef void joker_leaf(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
         return
     c.ng = 0
     if total == 0:
-        place_groups(c, 0, 0, 0)
+        place_split(c)
         return
     c.pair_block = pb
     if c.excess == 0 and n[0] <= 14 and n[1] <= 14 and n[2] <= 14 and n[3] <= 14:
-        split_blocks(c, n_sets, n_pairs)
+        split_blocks(c, n_sets, n_pairs, c.skey)     # (the keys of c.real: no copy past the fourth)
         return
     for b in range(34):
         if c.real[b]:
@@ -1591,6 +1631,7 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
             continue
         c.real[t] += 1
         c.psub[t] += 1
+        c.sub_mask |= ONE << t
         if c.real[t] <= 4:
             c.skey[t // 9] += POW5[t % 9]
         else:
@@ -1601,6 +1642,8 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
         else:
             c.excess -= 1
         c.psub[t] -= 1
+        if c.psub[t] == 0:
+            c.sub_mask &= ~(ONE << t)
         c.real[t] -= 1
 
 
@@ -1655,6 +1698,8 @@ cdef void joker_std(Ctx* c, int n_sets) noexcept nogil:
     memcpy(c.preal, c.real, 34)
     memset(c.pface, 0, 34)
     memset(c.psub, 0, 34)
+    c.sub_mask = 0
+    c.fixed = 0
     c.placing = True
     c.one_place = not (c.need & NEED_PLACE) and not c.P.every_win_slot
     face_choice(c, 0, n_sets, left, near)
@@ -1833,10 +1878,10 @@ def _splits_of(counts):
     return out
 
 
-cdef void split_blocks(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
+cdef void split_blocks(Ctx* c, int n_sets, int n_pairs, const uint32_t* keys) noexcept nogil:
     """:func:`split_plain` for the standard form from the split tables (every count within 4, the
     pair's block known: ``c.pair_block``, -1 when ``n_pairs`` is 0 and every block a multiple of 3):
-    every split, in the search's order."""
+    every split, in the search's order. ``keys``: the suits' base-5 keys of ``c.real`` (NULL: computed)."""
     cdef const uint32_t* sp[3]
     cdef int nsp[3]
     cdef int b, t, x, groups = 0, pairs = 0, i0, i1, i2, ng0, ng1
@@ -1844,7 +1889,7 @@ cdef void split_blocks(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     cdef uint32_t one[3]
     cdef int8_t hon[7]
     for b in range(3):
-        key = suit_key(<const uint8_t*>c.real + 9 * b)
+        key = keys[b] if keys != NULL else suit_key(<const uint8_t*>c.real + 9 * b)
         if key == 0:
             nsp[b] = 1
             sp[b] = &EMPTY_SPLIT
@@ -2624,7 +2669,7 @@ cdef void search(Ctx* c) noexcept nogil:
             else:
                 split(c, n_sets, 1, -1, 0)
         elif c.pair_block >= 0 and not c.past4 and not c.big:
-            split_blocks(c, n_sets, 1)
+            split_blocks(c, n_sets, 1, NULL)
         elif c.pair_block >= 0:
             split_plain(c, n_sets, 1, -1, 0)
         if H.n_melds == 0 and P.seven_pairs:

@@ -258,6 +258,8 @@ def _compare_twin(rule, n, max_jokers, seed):
         b = rs._core_python(c, ms, case.win, s, jk)
         if a.is_win != b.is_win or Fraction(a.total) != Fraction(b.total):
             bad.append((case.describe(), a, b))
+        elif type(a.total) is not (int if Fraction(a.total).denominator == 1 else Fraction):
+            bad.append((case.describe(), "total is an int where whole, else a Fraction", repr(a.total)))
         elif a.is_win and a.detail["substitutes"] != b.detail["substitutes"]:
             bad.append((case.describe(), a.detail, b.detail))
         elif not a.is_win and (("missing" in (a.detail or {})) != ("missing" in (b.detail or {}))
@@ -475,6 +477,8 @@ def test_waits_fast_path_and_checked_path_agree(name, hand, melds, kw):
         checked = outcome(lambda: rs.waits(plain, melds, **kw))
         if what in ("uint8", "bytes", "five copies", "13 tiles", "man"):
             assert fast == checked, what
+        if isinstance(fast, dict):              # the totals as score()'s: an int where whole
+            assert all(type(v[0]) is int for v in fast.values()), fast
         seen.add(str(fast)[:40])
     assert outcome(lambda: rs.waits(hand, melds, **kw)) == outcome(lambda: rs.waits(counts, melds, **kw))
     assert len(seen) > 1                        # the broken forms are refused

@@ -3185,12 +3185,20 @@ cdef tuple _canonical_reading(const Out* o, int stand_in):
             wpos = i
             break
     cdef list gs = [], slots
+    cdef tuple st
     for i in range(o.ng):
         t = order[i]
-        slots = []
-        for s in range(key[t][1]):              # (no generator expression: a closure per group)
-            slots.append(_slot(key[t][2 + 2 * s], key[t][3 + 2 * s]))
-        gs.append((GROUP_KINDS[o.g[t].kind], tuple(slots)))
+        n = key[t][1]
+        if n == 3:                              # (tuples built at once: no list per group)
+            st = (_slot(key[t][2], key[t][3]), _slot(key[t][4], key[t][5]), _slot(key[t][6], key[t][7]))
+        elif n == 2:
+            st = (_slot(key[t][2], key[t][3]), _slot(key[t][4], key[t][5]))
+        else:
+            slots = []
+            for s in range(n):                  # (no generator expression: a closure per group)
+                slots.append(_slot(key[t][2 + 2 * s], key[t][3 + 2 * s]))
+            st = tuple(slots)
+        gs.append((GROUP_KINDS[o.g[t].kind], st))
     return (tuple(gs), (wpos, _slot(o.g[o.win_g].rep[o.win_s], unswap(o.face, stand_in, o.g[o.win_g].phys[o.win_s]))))
 
 
@@ -3243,7 +3251,8 @@ cdef void held_counts(const Hand* H, int* held) noexcept nogil:
 
 def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat, int round_,
               uint64_t jmask, bint groups=False, int size=-1, uint64_t outside=0):
-    """Score one hand: ``(status, total, n_substitutes, failed, missing, detail)``.
+    """Score one hand: ``(status, total, n_substitutes, failed, missing, detail)``; ``total`` an int
+    where it is integral, else the program's exact number (``Program.set_results``).
 
     ``hand``: 34 counts (bytes or a C-contiguous uint8 array); ``melds``: (kind code, lowest tile)
     byte pairs (:data:`MELD_CODES`); ``flags``: bits in the order of :data:`FLAG_NAMES`; ``seat`` /
@@ -3269,17 +3278,18 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
         return None
     cdef Memo* memo = NULL
     cdef uint64_t m = jmask
-    while m:                                    # a hand holding a joker: its readings repeat their facts
-        if H.counts[mj_ctz64(m)]:
-            memo = new_memo()
-            break
+    cdef int held = 0
+    while m:                                    # jokers held: their readings repeat their facts
+        held += H.counts[mj_ctz64(m)]
         m &= m - 1
+    if held >= 2:                               # (one joker: a few readings, the memo's set-up costs more)
+        memo = new_memo()
     with nogil:
         score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, memo)
     free(memo)
     if o.status != S_WIN:
         return o.status, 0.0, 0, o.failed, o.missing, None
-    return o.status, o.total, o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
+    return o.status, _number(prog, o.total), o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
 
 
 cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32_t flags, int size,
@@ -3644,7 +3654,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     """The winning tiles of a validated waiting hand: ``[(tile, mode, total, n_substitutes,
     detail), ...]`` for each kind of the rule set of which the hand and its melds hold fewer than
     ``limit`` that wins under one of ``modes`` (flag bits, tried in order; the first of equal
-    totals is kept); ``detail`` as :func:`score_one`'s. The kernel's win check skips the tiles that
+    totals is kept); ``total`` and ``detail`` as :func:`score_one`'s. The kernel's win check skips the tiles that
     complete no shape. A tile of which the hand holds four (a virtual fifth copy: ``limit`` 5) is
     allowed only without jokers."""
     cdef Hand H
@@ -3696,7 +3706,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
                         if outs[m].status == S_WIN and (best_m < 0 or outs[m].total > outs[best_m].total):
                             best_m = m
             if best_m >= 0:
-                out.append((unswap(H.face, prog.p.stand_in, t), best_m, outs[best_m].total, outs[best_m].n_sub,
+                out.append((unswap(H.face, prog.p.stand_in, t), best_m, _number(prog, outs[best_m].total), outs[best_m].n_sub,
                             _result(prog, &outs[best_m], groups)))
         if H.face >= 0:
             out.sort(key=lambda x: x[0])

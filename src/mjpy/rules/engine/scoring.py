@@ -33,7 +33,7 @@ from ...tiles import TILE_NAMES, suit_number, tile_index
 from ..baopai import BONUS_FLAGS, bonus_kinds, count_bonus, count_bonus_rows
 from ..interface import Result, RuleSet, check_option_names, hand_and_melds
 from .facts import FACTS, AttrDict, Situation, facts
-from .compiled import compile_table, exact
+from .compiled import compile_table
 from .readings import Reading, readings
 from .table import Fan, Opt, Table, evaluate
 
@@ -595,12 +595,10 @@ class TableRules(RuleSet):
         return self._result(*_engine.score_one(self.compiled.program, c, _meld_codes(ms) if ms else b"", w, bits, seat,
                                                rnd, _mask(jk) if jk else 0, bool(jk)))
 
-    def _result(self, status: int, total: float, n_sub: int, failed: int, missing: int, det) -> Result:
+    def _result(self, status: int, total: Any, n_sub: int, failed: int, missing: int, det) -> Result:
         """The :class:`Result` of one engine answer (:func:`mjcore.engine.score_one`)."""
-        if status == 1:                         # _engine.STATUS_WIN
+        if status == 1:                         # _engine.STATUS_WIN (total: an int where integral, else exact)
             form, fans, factors, groups, reading = det
-            i = int(total)
-            total = i if i == total else exact(total)
             detail = {"factors": factors, "groups": groups, "substitutes": n_sub, "form": form}
             if self._pow2:
                 detail["points"] = 2 ** total
@@ -720,15 +718,23 @@ class TableRules(RuleSet):
             if ((flags and not flags.keys() <= _JOKER_KEYS) or type(win_tile) is not int or not 0 <= win_tile < 34
                     or (not flags and self._default_jokers is None) or context is not None):
                 break
-            bits = 0
-            i = 1
             plain = True                        # every flag a bool
-            for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
-                if v is True:
-                    bits |= i
-                elif v is not False:
-                    plain = False
-                i <<= 1
+            if (after_kong is False and robbing_kong is False and last_tile is False and tianhu is False
+                    and dihu is False and dealer is False):
+                if self_drawn is True:          # (the common case: one flag to read)
+                    bits = 1
+                else:
+                    bits = 0
+                    plain = self_drawn is False
+            else:
+                bits = 0
+                i = 1
+                for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
+                    if v is True:
+                        bits |= i
+                    elif v is not False:
+                        plain = False
+                    i <<= 1
             seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
             codes = _fast_melds(melds, self._n_sets) if melds else b""
             if not plain or seat is None or rnd is None or bits & self._slow_bits or codes is None:

@@ -482,3 +482,20 @@ def test_waits_fast_path_and_checked_path_agree(name, hand, melds, kw):
         seen.add(str(fast)[:40])
     assert outcome(lambda: rs.waits(hand, melds, **kw)) == outcome(lambda: rs.waits(counts, melds, **kw))
     assert len(seen) > 1                        # the broken forms are refused
+
+
+def test_waits_situations_cached_with_joker_list():
+    """waits() keeps the situations of its flags between calls, joker_tiles given as a list (unhashable)
+    included; a call with other flags gets its own situations, the same results as a fresh rule set's."""
+    hand, melds = "23m456p789s111z5z7z", []
+    rs = rules.get("hangzhou")
+
+    def fresh(**kw):
+        return {t: (r.total, r.fans) for t, r in rules.get("hangzhou").waits(hand, melds, **kw).items()}
+
+    for _ in range(2):
+        for kw in (dict(joker_tiles=["7z"]), dict(joker_tiles=["7z"], dealer=True),
+                   dict(joker_tiles=["7z"], self_drawn=True, seat_wind="S")):
+            got = {t: (r.total, r.fans) for t, r in rs.waits(hand, melds, **kw).items()}
+            assert got and got == fresh(**kw), kw
+    assert len(rs._modes_cache) == 3

@@ -834,8 +834,8 @@ class TableRules(RuleSet):
             c, ms = self._hand(hand13, melds, self._size - 1)
             self._guard(c, ms, jk, None, True)
             counts, codes = c.tobytes(), _meld_codes(ms)
-        try:
-            key = tuple(sorted(flags.items()))
+        try:                                    # (the situations do not read the jokers: often a list)
+            key = tuple([kv for kv in flags.items() if kv[0] not in _JOKER_KEYS])
             modes = self._modes_cache.get(key)
         except TypeError:                       # an unhashable flag value: no cache
             key = modes = None

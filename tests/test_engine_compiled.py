@@ -499,3 +499,55 @@ def test_waits_situations_cached_with_joker_list():
             got = {t: (r.total, r.fans) for t, r in rs.waits(hand, melds, **kw).items()}
             assert got and got == fresh(**kw), kw
     assert len(rs._modes_cache) == 3
+
+
+@pytest.mark.parametrize("rule", ENGINE)
+def test_result_built_by_the_engine_is_the_checked_paths(rule):
+    """score()'s fast path has the engine build a win's Result (ResultMaker); the checked path (a numpy
+    bool flag) builds it in Python from score_one's tuple: every field the same, the reading a Reading."""
+    from test_engine_regional import engine_flags, joker_kw, meld_obj, ruleset
+
+    wins = 0
+    for case in RG.cases(rule, 300, seed=5):
+        rs = ruleset(case)
+        hand, melds = np.array(case.counts, np.uint8), [meld_obj(k, t) for k, t in case.melds]
+        kw = dict(engine_flags(case), **joker_kw(case))
+        out = []
+        for sd in (kw["self_drawn"], np.bool_(kw["self_drawn"])):
+            try:
+                out.append(rs.score(hand, melds, case.win, **dict(kw, self_drawn=sd)))
+            except (TypeError, ValueError) as e:
+                out.append((type(e), str(e)))
+        fast, checked = out
+        if isinstance(fast, tuple) or isinstance(checked, tuple):
+            assert fast == checked, case.describe()
+            continue
+        assert fast.__dict__ == checked.__dict__, case.describe()
+        assert type(fast.reading) is type(checked.reading) and type(fast.total) is type(checked.total)
+        wins += fast.is_win
+    assert wins > 50
+
+
+@pytest.mark.parametrize("rule", ENGINE)
+def test_waits_results_built_by_the_engine(rule):
+    """waits() has the engine build each win's Result (ResultMaker); without the maker the same
+    engine answers go through score_one's tuples and Python: the same results, field by field."""
+    from test_engine_regional import engine_flags, joker_kw, meld_obj, ruleset
+
+    seen = 0
+    for case in RG.waiting_cases(rule, 120, seed=7):
+        kw = {k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer", "context")}
+        kw.update(joker_kw(case))
+        out = []
+        for maker in (True, False):
+            rs = ruleset(case)
+            if not maker:
+                rs._maker = None
+            try:
+                w = rs.waits(np.array(case.counts, np.uint8), [meld_obj(k, t) for k, t in case.melds], **kw)
+                out.append({t: (r.__dict__, type(r.reading)) for t, r in w.items()})
+            except (TypeError, ValueError) as e:
+                out.append((type(e), str(e)))
+        assert out[0] == out[1], case.describe()
+        seen += isinstance(out[0], dict) and len(out[0])
+    assert seen > 50

@@ -3121,6 +3121,40 @@ cdef tuple _result(Program prog, const Out* o, bint reading):
     return FORMS[o.form], fans, factors, groups, rd
 
 
+cdef object _object_new = object.__new__
+cdef object _object_setattr = object.__setattr__
+cdef object _tuple_new = tuple.__new__
+
+
+cdef class ResultMaker:
+    """The caller's result object of a win, built here rather than from :func:`score_one`'s tuple:
+    ``cls`` gets the fields ``is_win, total, fans, unit, rules, reason, form, reading, detail`` (its
+    ``__init__`` not run), ``reading_cls`` a tuple subclass of ``(form, groups, win)``; ``unit`` and
+    ``name`` are the rule set's (``mjpy.rules.engine.scoring``: one per bound rule set)."""
+
+    cdef object cls, reading_cls, unit, name
+
+    def __init__(self, cls, reading_cls, unit, name):
+        self.cls = cls
+        self.reading_cls = reading_cls
+        self.unit = unit
+        self.name = name
+
+
+cdef object _make(ResultMaker mk, Program prog, const Out* o, bint reading):
+    """The result object of the win in ``o`` (see :class:`ResultMaker`)."""
+    cdef tuple det = _result(prog, o, reading)
+    form = det[0]
+    rd = det[4]
+    r = _object_new(mk.cls)
+    _object_setattr(r, "__dict__", {
+        "is_win": True, "total": _number(prog, o.total), "fans": det[1], "unit": mk.unit, "rules": mk.name,
+        "reason": "", "form": form,
+        "reading": None if rd is None else _tuple_new(mk.reading_cls, (form, (<tuple>rd)[0], (<tuple>rd)[1])),
+        "detail": {"factors": det[2], "groups": det[3], "substitutes": o.n_sub, "form": form}})
+    return r
+
+
 cdef int8_t KIND_ORDER[6]                # group kinds by the order of their names ("any" < "chow" < ...)
 KIND_ORDER[:] = [0, 3, 4, 2, 5, 1]
 
@@ -3250,7 +3284,7 @@ cdef void held_counts(const Hand* H, int* held) noexcept nogil:
 
 
 def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat, int round_,
-              uint64_t jmask, bint groups=False, int size=-1, uint64_t outside=0):
+              uint64_t jmask, bint groups=False, int size=-1, uint64_t outside=0, ResultMaker maker=None):
     """Score one hand: ``(status, total, n_substitutes, failed, missing, detail)``; ``total`` an int
     where it is integral, else the program's exact number (``Program.set_results``).
 
@@ -3261,7 +3295,8 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     ``groups`` is true, else ``None``. With ``size`` >= 0 the hand is checked first (counts 0-4,
     ``size`` tiles with the melds' 3 each, at most four of a kind, nothing in ``outside``, the
     winning tile held) and the call returns ``None`` when a check fails, for the caller's checked
-    path to explain; without, the hand must be valid.
+    path to explain; without, the hand must be valid. With a ``maker``, a win is returned as its
+    result object (:class:`ResultMaker`) instead of the tuple.
     """
     cdef Hand H
     cdef Out o
@@ -3289,6 +3324,8 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     free(memo)
     if o.status != S_WIN:
         return o.status, 0.0, 0, o.failed, o.missing, None
+    if maker is not None:
+        return _make(maker, prog, &o, groups)
     return o.status, _number(prog, o.total), o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
 
 
@@ -3650,13 +3687,14 @@ def check_hand(hand, bytes melds, int size, uint64_t outside):
 
 
 def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int seat, int round_, uint64_t jmask,
-              bint groups=False):
+              bint groups=False, ResultMaker maker=None):
     """The winning tiles of a validated waiting hand: ``[(tile, mode, total, n_substitutes,
     detail), ...]`` for each kind of the rule set of which the hand and its melds hold fewer than
     ``limit`` that wins under one of ``modes`` (flag bits, tried in order; the first of equal
-    totals is kept); ``total`` and ``detail`` as :func:`score_one`'s. The kernel's win check skips the tiles that
-    complete no shape. A tile of which the hand holds four (a virtual fifth copy: ``limit`` 5) is
-    allowed only without jokers."""
+    totals is kept); ``total`` and ``detail`` as :func:`score_one`'s, or with a ``maker``
+    ``(tile, mode, result object)``. The kernel's win check skips the tiles that complete no shape. A
+    tile of which the hand holds four (a virtual fifth copy: ``limit`` 5) is allowed only without
+    jokers."""
     cdef Hand H
     cdef Ctx c
     cdef Out* outs = <Out*>malloc(8 * sizeof(Out))
@@ -3705,9 +3743,11 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
                     for m in range(n_modes):
                         if outs[m].status == S_WIN and (best_m < 0 or outs[m].total > outs[best_m].total):
                             best_m = m
-            if best_m >= 0:
-                out.append((unswap(H.face, prog.p.stand_in, t), best_m, _number(prog, outs[best_m].total), outs[best_m].n_sub,
-                            _result(prog, &outs[best_m], groups)))
+            if best_m >= 0 and maker is not None:
+                out.append((unswap(H.face, prog.p.stand_in, t), best_m, _make(maker, prog, &outs[best_m], groups)))
+            elif best_m >= 0:
+                out.append((unswap(H.face, prog.p.stand_in, t), best_m, _number(prog, outs[best_m].total),
+                            outs[best_m].n_sub, _result(prog, &outs[best_m], groups)))
         if H.face >= 0:
             out.sort(key=lambda x: x[0])
         return out

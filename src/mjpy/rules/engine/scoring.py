@@ -393,6 +393,9 @@ class TableRules(RuleSet):
         self._outside = tuple(t for t in range(34) if t not in set(self.kinds))
         self._outside_mask = sum(1 << t for t in self._outside)
         self._name, self._unit, self._detail_hook = info.name, self.unit, self.spec.detail
+        # a win's Result built by the engine where _result adds nothing of the rule set's own
+        self._maker = (_engine.ResultMaker(Result, Reading, self._unit, self._name)
+                       if not self._pow2 and self._detail_hook is None else None)
         self._base_bits = self._option_bits()
         self._guarded = not self.spec.claim_jokers or self.spec.stand_in is not None
         try:                                    # the joker kinds when a call names none
@@ -745,8 +748,12 @@ class TableRules(RuleSet):
             # the engine checks the hand and the flags (check_row); None: the checked path explains
             out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand,
                                     codes, win_tile, bits | self._base_bits, seat, rnd, jm, jm != 0, self._size,
-                                    self._outside_mask)
-            if out is None or out[0] == _engine.STATUS_MISSING:
+                                    self._outside_mask, self._maker)
+            if type(out) is not tuple:
+                if out is None:
+                    break                       # (the checked path explains)
+                return out                      # a win, built by the engine (self._maker)
+            if out[0] == _engine.STATUS_MISSING:
                 break                           # (the checked path explains, and names the patterns found)
             return self._result(*out)
         return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
@@ -853,10 +860,11 @@ class TableRules(RuleSet):
             if key is not None and len(self._modes_cache) < 256:
                 self._modes_cache[key] = modes
         limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
-        return {TILE_NAMES[t]: self._result(1, total, n_sub, -1, 0, det)
-                for t, _, total, n_sub, det in _engine.waits_one(
-                    self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2],
-                    _mask(jk), bool(jk))}
+        items = _engine.waits_one(self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2],
+                                  _mask(jk), bool(jk), self._maker)
+        if self._maker is not None:             # each win's Result built by the engine
+            return {TILE_NAMES[t]: r for t, _, r in items}
+        return {TILE_NAMES[t]: self._result(1, total, n_sub, -1, 0, det) for t, _, total, n_sub, det in items}
 
     def _dajiao_bonus(self, hands13, melds, lowest, flags) -> np.ndarray:
         """:meth:`dajiao_batch` with bonus tiles, row by row through :meth:`waits` (a bonus tile changes

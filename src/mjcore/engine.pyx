@@ -3121,20 +3121,27 @@ cdef tuple _result(Program prog, const Out* o, bint reading):
     return FORMS[o.form], fans, factors, groups, rd
 
 
-cdef object _object_new = object.__new__
-cdef object _object_setattr = object.__setattr__
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(type t, Py_ssize_t nitems)
+    int PyObject_GenericSetDict(object o, object value, void* context) except -1
+
 cdef object _tuple_new = tuple.__new__
 
 
 cdef class ResultMaker:
     """The caller's result object of a win, built here rather than from :func:`score_one`'s tuple:
     ``cls`` gets the fields ``is_win, total, fans, unit, rules, reason, form, reading, detail`` (its
-    ``__init__`` not run), ``reading_cls`` a tuple subclass of ``(form, groups, win)``; ``unit`` and
-    ``name`` are the rule set's (``mjpy.rules.engine.scoring``: one per bound rule set)."""
+    ``__init__`` not run: a plain class, its instance allocated and its ``__dict__`` set as
+    ``object.__new__`` and ``object.__setattr__`` would), ``reading_cls`` a tuple subclass of ``(form,
+    groups, win)``; ``unit`` and ``name`` are the rule set's (``mjpy.rules.engine.scoring``: one per
+    bound rule set)."""
 
-    cdef object cls, reading_cls, unit, name
+    cdef type cls
+    cdef object reading_cls, unit, name
 
-    def __init__(self, cls, reading_cls, unit, name):
+    def __init__(self, type cls, reading_cls, unit, name):
+        if cls.__new__ is not object.__new__ or getattr(cls, "__slots__", None) is not None:
+            raise TypeError("ResultMaker: a plain class (no __new__ of its own, no __slots__)")
         self.cls = cls
         self.reading_cls = reading_cls
         self.unit = unit
@@ -3146,12 +3153,12 @@ cdef object _make(ResultMaker mk, Program prog, const Out* o, bint reading):
     cdef tuple det = _result(prog, o, reading)
     form = det[0]
     rd = det[4]
-    r = _object_new(mk.cls)
-    _object_setattr(r, "__dict__", {
+    r = PyType_GenericAlloc(mk.cls, 0)
+    PyObject_GenericSetDict(r, {
         "is_win": True, "total": _number(prog, o.total), "fans": det[1], "unit": mk.unit, "rules": mk.name,
         "reason": "", "form": form,
         "reading": None if rd is None else _tuple_new(mk.reading_cls, (form, (<tuple>rd)[0], (<tuple>rd)[1])),
-        "detail": {"factors": det[2], "groups": det[3], "substitutes": o.n_sub, "form": form}})
+        "detail": {"factors": det[2], "groups": det[3], "substitutes": o.n_sub, "form": form}}, NULL)
     return r
 
 

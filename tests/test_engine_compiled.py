@@ -551,3 +551,22 @@ def test_waits_results_built_by_the_engine(rule):
         assert out[0] == out[1], case.describe()
         seen += isinstance(out[0], dict) and len(out[0])
     assert seen > 50
+
+
+def test_result_maker_takes_plain_classes_only():
+    """The engine allocates a ResultMaker's instances itself: a class with its own __new__ or __slots__
+    is refused, not half-built."""
+    from mjpy.rules.engine.readings import Reading
+    from mjpy.rules.interface import Result
+
+    class Slotted:
+        __slots__ = ("total",)
+
+    class OwnNew:
+        def __new__(cls):
+            return super().__new__(cls)
+
+    E.ResultMaker(Result, Reading, "番", "tianjin")
+    for bad in (Slotted, OwnNew, int):
+        with pytest.raises(TypeError, match="plain class"):
+            E.ResultMaker(bad, Reading, "番", "tianjin")

@@ -313,3 +313,30 @@ def test_engine_sichuan_refuses_by_rule():
     for hand in (counts, counts.tolist(), "11222244p557799m"):
         for win in ("9m", 8):
             assert bound.score(hand, win_tile=win).reason == r.reason
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_results_built_by_the_engine_are_pythons(profile):
+    """score() (its fast path: no dingque) and waits() have the engine build each win's Result, the
+    rule set's detail hook included (ResultMaker); without the maker the same answers are built in
+    Python from score_one's tuples: every field the same."""
+    def both(call):
+        out = []
+        for maker in (True, False):
+            rs = sichuan_on_engine(profile)
+            if not maker:
+                rs._maker = None
+            out.append(call(rs))
+        assert out[0] == out[1]
+        return out[0]
+
+    wins = 0
+    for c, melds, win, flags in cases(f"sc-maker-{profile}", 150):
+        flags = {k: v for k, v in flags.items() if k != "dingque"}
+        r = both(lambda rs: rs.score(c, melds, win, **flags).__dict__)
+        wins += r["is_win"]
+    assert wins > 50
+    n = 0
+    for c, melds in _waiting_hands(f"sc-maker-waits-{profile}", 60):
+        n += len(both(lambda rs: {t: r.__dict__ for t, r in rs.waits(c, melds).items()}))
+    assert n > 30

@@ -37,7 +37,8 @@ class Program:
 Detail = Tuple[str, List[Tuple[str, Any]], List[Tuple[str, Any]], dict, Any]
 
 class ResultMaker:
-    def __init__(self, cls: type, reading_cls: type, unit: Any, name: str) -> None: ...
+    def __init__(self, cls: type, reading_cls: type, unit: Any, name: str, pow2: bool = ...,
+                 hook: Optional[Callable[[Any, Any, Any, dict], Any]] = ..., options: Any = ...) -> None: ...
 
 def score_one(prog: Program, hand: Union[bytes, npt.NDArray[np.uint8]], melds: bytes, win: int, flags: int,
               seat: int, round_: int, jmask: int, groups: bool = ..., size: int = ...,

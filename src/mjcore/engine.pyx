@@ -3134,14 +3134,19 @@ cdef class ResultMaker:
     ``__init__`` not run: a plain class, its instance allocated and its ``__dict__`` set as
     ``object.__new__`` and ``object.__setattr__`` would), ``reading_cls`` a tuple subclass of ``(form,
     groups, win)``; ``unit`` and ``name`` are the rule set's (``mjpy.rules.engine.scoring``: one per
-    bound rule set)."""
+    bound rule set). ``detail`` gets ``factors, groups, substitutes, form``, then ``points = 2 **
+    total`` with ``pow2``, then what ``hook(options, total, fans, detail)`` returns."""
 
     cdef type cls
-    cdef object reading_cls, unit, name
+    cdef object reading_cls, unit, name, hook, options
+    cdef bint pow2
 
-    def __init__(self, type cls, reading_cls, unit, name):
+    def __init__(self, type cls, reading_cls, unit, name, bint pow2=False, hook=None, options=None):
         if cls.__new__ is not object.__new__ or getattr(cls, "__slots__", None) is not None:
             raise TypeError("ResultMaker: a plain class (no __new__ of its own, no __slots__)")
+        self.pow2 = pow2
+        self.hook = hook
+        self.options = options
         self.cls = cls
         self.reading_cls = reading_cls
         self.unit = unit
@@ -3153,12 +3158,18 @@ cdef object _make(ResultMaker mk, Program prog, const Out* o, bint reading):
     cdef tuple det = _result(prog, o, reading)
     form = det[0]
     rd = det[4]
+    total = _number(prog, o.total)
+    detail = {"factors": det[2], "groups": det[3], "substitutes": o.n_sub, "form": form}
+    if mk.pow2:
+        detail["points"] = 2 ** total
+    if mk.hook is not None:
+        detail.update(mk.hook(mk.options, total, det[1], detail))
     r = PyType_GenericAlloc(mk.cls, 0)
     PyObject_GenericSetDict(r, {
-        "is_win": True, "total": _number(prog, o.total), "fans": det[1], "unit": mk.unit, "rules": mk.name,
-        "reason": "", "form": form,
+        "is_win": True, "total": total, "fans": det[1], "unit": mk.unit, "rules": mk.name, "reason": "",
+        "form": form,
         "reading": None if rd is None else _tuple_new(mk.reading_cls, (form, (<tuple>rd)[0], (<tuple>rd)[1])),
-        "detail": {"factors": det[2], "groups": det[3], "substitutes": o.n_sub, "form": form}}, NULL)
+        "detail": detail}, NULL)
     return r
 
 

@@ -393,9 +393,9 @@ class TableRules(RuleSet):
         self._outside = tuple(t for t in range(34) if t not in set(self.kinds))
         self._outside_mask = sum(1 << t for t in self._outside)
         self._name, self._unit, self._detail_hook = info.name, self.unit, self.spec.detail
-        # a win's Result built by the engine where _result adds nothing of the rule set's own
-        self._maker = (_engine.ResultMaker(Result, Reading, self._unit, self._name)
-                       if not self._pow2 and self._detail_hook is None else None)
+        # a win's Result built by the engine (as _result builds it from score_one's tuple)
+        self._maker = _engine.ResultMaker(Result, Reading, self._unit, self._name, self._pow2, self._detail_hook,
+                                          self.options)
         self._base_bits = self._option_bits()
         self._guarded = not self.spec.claim_jokers or self.spec.stand_in is not None
         try:                                    # the joker kinds when a call names none

@@ -870,6 +870,9 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
     cdef int8_t chow_n[27]
     cdef uint32_t pung_ranks = c.meld_pung_ranks, chow_starts = c.meld_chow_starts
     cdef int same = 0, cpungs = c.meld_ankan
+    # the standard form and seven pairs: every slot whose kind is not its tile's is a substitute (SUB),
+    # counted in c.subs
+    cdef bint sub_slots = form == FORM_STD or form == FORM_SEVEN
     # (two copies of at most 256 bytes each: the compiler inlines them; one of NF facts would call memcpy)
     memcpy(f, c.hand_f, NBITS * sizeof(int32_t))
     memcpy(f + NBITS, c.hand_f + NBITS, (NF - NBITS) * sizeof(int32_t))
@@ -885,10 +888,17 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
     for i in range(c.ng):
         gr = &c.g[i]
         if jokers:
-            for s in range(gr.n):
-                km |= ONE << gr.rep[s]
-                if gr.rep[s] != gr.phys[s]:
-                    nsub += 1
+            if gr.kind == G_CHOW:
+                km |= <uint64_t>7 << gr.rep[0]
+            elif gr.kind == G_PUNG or gr.kind == G_PAIR:
+                km |= ONE << gr.rep[0]
+            else:
+                for s in range(gr.n):
+                    km |= ONE << gr.rep[s]
+            if not sub_slots:                   # (other forms: a joker may read as another kind, not SUB)
+                for s in range(gr.n):
+                    if gr.rep[s] != gr.phys[s]:
+                        nsub += 1
             if want_held:
                 for s in range(gr.n):
                     held[gr.rep[s]] += 1
@@ -948,7 +958,7 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
     f[X_PAIR_VALUE] = pair >= 31 or (pair >= 27 and (pair == c.H.seat or pair == c.H.round_))
     if jokers:                                  # (without jokers, setup wrote them in c.hand_f)
         kind_facts(c, km, f)
-    f[X_N_SUB] = nsub
+    f[X_N_SUB] = c.subs if sub_slots else nsub
     # straight: chows 123 456 789 of one suit (concealed chows first, then the chi melds)
     if want_straight:
         for s in range(3):

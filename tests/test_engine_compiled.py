@@ -26,6 +26,7 @@ from mjpy.rules.engine.compiled import HAND_LEVEL, dnf
 from mjpy.rules.engine.facts import FACTS, Situation, facts
 from mjpy.rules.engine.readings import Reading, readings
 from mjpy.rules.engine.scoring import _flag_bits, _mask, _meld_codes
+from mjpy.tiles import TILE_NAMES
 
 import regional_gen as RG
 
@@ -501,10 +502,25 @@ def test_waits_situations_cached_with_joker_list():
     assert len(rs._modes_cache) == 3
 
 
+def result_fields(rs, status, total, n_sub, failed, missing, det):
+    """The fields of the Result of a win, built here from :func:`mjcore.engine.score_one`'s tuple (the
+    engine's ``ResultMaker`` builds it in C: the tests compare the two)."""
+    assert status == E.STATUS_WIN
+    form, fans, factors, groups, reading = det
+    detail = {"factors": factors, "groups": groups, "substitutes": n_sub, "form": form}
+    if rs.table.points == "pow2":
+        detail["points"] = 2 ** total
+    if rs.spec.detail is not None:
+        detail.update(rs.spec.detail(rs.options, total, fans, detail))
+    return {"is_win": True, "total": total, "fans": fans, "unit": rs.unit, "rules": rs.name, "reason": "",
+            "form": form, "reading": None if reading is None else Reading(form, *reading), "detail": detail}
+
+
 @pytest.mark.parametrize("rule", ENGINE)
-def test_result_built_by_the_engine_is_the_checked_paths(rule):
-    """score()'s fast path has the engine build a win's Result (ResultMaker); the checked path (a numpy
-    bool flag) builds it in Python from score_one's tuple: every field the same, the reading a Reading."""
+def test_result_built_by_the_engine(rule):
+    """A win's Result comes built by the engine (ResultMaker): every field as built here from score_one's
+    tuple, the reading a Reading; and score()'s fast path (the engine checks the hand) gives what the
+    checked path (a numpy bool flag) gives."""
     from test_engine_regional import engine_flags, joker_kw, meld_obj, ruleset
 
     wins = 0
@@ -523,33 +539,50 @@ def test_result_built_by_the_engine_is_the_checked_paths(rule):
             assert fast == checked, case.describe()
             continue
         assert fast.__dict__ == checked.__dict__, case.describe()
-        assert type(fast.reading) is type(checked.reading) and type(fast.total) is type(checked.total)
-        wins += fast.is_win
+        got = _usable(case)
+        if not fast.is_win or got is None:
+            continue
+        rs, c, ms, s, jk = got
+        args = (rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s), s["seat_wind"],
+                s["round_wind"], _mask(jk), bool(jk))
+        built = E.score_one(*args, maker=rs._maker)
+        want = result_fields(rs, *E.score_one(*args))
+        assert built.__dict__ == want, case.describe()
+        assert type(built.reading) is type(want["reading"]) and type(built.total) is type(want["total"])
+        wins += 1
     assert wins > 50
 
 
 @pytest.mark.parametrize("rule", ENGINE)
 def test_waits_results_built_by_the_engine(rule):
-    """waits() has the engine build each win's Result (ResultMaker); without the maker the same
-    engine answers go through score_one's tuples and Python: the same results, field by field."""
+    """waits() gets each win's Result built by the engine (ResultMaker): every field as built here from
+    the tuples of waits_one without a maker."""
     from test_engine_regional import engine_flags, joker_kw, meld_obj, ruleset
 
     seen = 0
     for case in RG.waiting_cases(rule, 120, seed=7):
         kw = {k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer", "context")}
         kw.update(joker_kw(case))
-        out = []
-        for maker in (True, False):
-            rs = ruleset(case)
-            if not maker:
-                rs._maker = None
-            try:
-                w = rs.waits(np.array(case.counts, np.uint8), [meld_obj(k, t) for k, t in case.melds], **kw)
-                out.append({t: (r.__dict__, type(r.reading)) for t, r in w.items()})
-            except (TypeError, ValueError) as e:
-                out.append((type(e), str(e)))
-        assert out[0] == out[1], case.describe()
-        seen += isinstance(out[0], dict) and len(out[0])
+        rs = ruleset(case)
+        rs._modes_cache.clear()                 # (the bound rule set is shared: this call's situations alone)
+        try:
+            w = rs.waits(np.array(case.counts, np.uint8), [meld_obj(k, t) for k, t in case.melds], **kw)
+        except (TypeError, ValueError):
+            continue
+        if not w or rs.spec.stand_in is not None or not rs._modes_cache:
+            continue                            # (a stand-in: waits trades the tiles first; a context: no cache)
+        (modes, seat, rnd), = rs._modes_cache.values()
+        jk = rs._jokers_cached(kw)[0]
+        limit = 5 if not jk and rs.spec.exhausted_waits(rs.options) else 4
+        ms = [(k, t) for k, t in case.melds]
+        args = (rs.compiled.program, bytes(case.counts), _meld_codes(ms), limit, modes, seat, rnd, _mask(jk), bool(jk))
+        built = E.waits_one(*args, maker=rs._maker)
+        plain = E.waits_one(*args)
+        assert [x[:2] for x in built] == [x[:2] for x in plain]
+        for (t, _, r), (_, _, total, n_sub, det) in zip(built, plain):
+            assert r.__dict__ == result_fields(rs, E.STATUS_WIN, total, n_sub, -1, 0, det), (case.describe(), t)
+            assert w[TILE_NAMES[t]].__dict__ == r.__dict__
+        seen += len(built)
     assert seen > 50
 
 

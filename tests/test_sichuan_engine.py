@@ -316,27 +316,37 @@ def test_engine_sichuan_refuses_by_rule():
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_results_built_by_the_engine_are_pythons(profile):
-    """score() (its fast path: no dingque) and waits() have the engine build each win's Result, the
-    rule set's detail hook included (ResultMaker); without the maker the same answers are built in
-    Python from score_one's tuples: every field the same."""
-    def both(call):
-        out = []
-        for maker in (True, False):
-            rs = sichuan_on_engine(profile)
-            if not maker:
-                rs._maker = None
-            out.append(call(rs))
-        assert out[0] == out[1]
-        return out[0]
+def test_results_built_by_the_engine(profile):
+    """score() (its fast path: no dingque) gets a win's Result built by the engine, Sichuan's detail
+    (基本分 × multiplier, 根, capped) included (ResultMaker): every field as built from score_one's tuple
+    (test_engine_compiled.result_fields); waits() gives each wait the Result score() gives that win
+    self-drawn or on a discard."""
+    from mjcore import engine as E
+    from mjpy.rules.engine.scoring import _flag_bits, _meld_codes
+    from test_engine_compiled import result_fields
 
+    rs = sichuan_on_engine(profile)
     wins = 0
     for c, melds, win, flags in cases(f"sc-maker-{profile}", 150):
         flags = {k: v for k, v in flags.items() if k != "dingque"}
-        r = both(lambda rs: rs.score(c, melds, win, **flags).__dict__)
-        wins += r["is_win"]
+        r = rs.score(c, melds, win, **flags)
+        if not r.is_win:
+            continue
+        _, ms = rs._hand(c, melds, 14)
+        s = rs._situation(dict(flags))
+        out = E.score_one(rs.compiled.program, c.tobytes(), _meld_codes(ms), win, _flag_bits(s), s["seat_wind"],
+                          s["round_wind"], 0, False)
+        assert r.__dict__ == result_fields(rs, *out), (c, melds, win, flags)
+        wins += 1
     assert wins > 50
     n = 0
     for c, melds in _waiting_hands(f"sc-maker-waits-{profile}", 60):
-        n += len(both(lambda rs: {t: r.__dict__ for t, r in rs.waits(c, melds).items()}))
+        for t, r in rs.waits(c, melds).items():
+            c14 = c.copy()
+            c14[mjpy.tiles.tile_index(t)] += 1
+            if c14.max() > 4 or any(m.tiles[0] == mjpy.tiles.tile_index(t) for m in melds if m.kind != "chi"):
+                continue                        # (a wait on a kind all four of which are held: no hand to score)
+            scored = [rs.score(c14, melds, t, self_drawn=sd).__dict__ for sd in (True, False)]
+            assert r.__dict__ in scored, (c, melds, t)      # (waits keeps the better situation)
+            n += 1
     assert n > 30

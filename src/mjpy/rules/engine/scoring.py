@@ -59,8 +59,6 @@ _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "东": 0, "南": 1, "西": 2, "北": 3
 _SITUATION = _FLAGS + ("triple_ron", "kong_discard")
 #: seat / round wind -> tile index (the fast path of ``score``; other spellings take the checked path)
 _JOKER_KEYS = frozenset(("indicator", "joker_tiles"))
-_new = object.__new__
-_setattr = object.__setattr__
 _TILE_CODES = {n: i for i, n in enumerate(TILE_NAMES)}
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30, 0: 27, 1: 28, 2: 29, 3: 30}
 
@@ -354,15 +352,6 @@ def _row(v, i: int):
     return v
 
 
-_new_tuple = tuple.__new__
-
-
-def _reading(form, groups, win) -> Reading:
-    """The engine's reading (groups and slots already in the enumeration's order, the C ``_canonical_reading``)
-    as a :class:`Reading`."""
-    return _new_tuple(Reading, (form, groups, win))
-
-
 class TableRules(RuleSet):
     """A :class:`RuleSpec` bound to its options (built by :func:`mjpy.rules.get`)."""
 
@@ -382,7 +371,6 @@ class TableRules(RuleSet):
             self.table = _with_baopai(self.table, info.name)
         self.kinds = tuple(self.spec.kinds(options))
         self.compiled = compile_table(self.table, options, self._shape())
-        self._pow2 = self.table.points == "pow2"
         self._joker_cache: Dict[Any, Tuple[Tuple[int, ...], int]] = {}
         self._filled: Dict[Tuple[str, ...], Any] = {}      # missing options -> the rule set with them at 1
         self._modes_cache: Dict[Any, tuple] = {}   # waits: (flag bits per mode, seat, round) of flags seen before
@@ -392,10 +380,9 @@ class TableRules(RuleSet):
                               and k in (self.spec.check_flags or _FLAGS))
         self._outside = tuple(t for t in range(34) if t not in set(self.kinds))
         self._outside_mask = sum(1 << t for t in self._outside)
-        self._name, self._unit, self._detail_hook = info.name, self.unit, self.spec.detail
-        # a win's Result built by the engine (as _result builds it from score_one's tuple)
-        self._maker = _engine.ResultMaker(Result, Reading, self._unit, self._name, self._pow2, self._detail_hook,
-                                          self.options)
+        # a win's Result, built by the engine: fans, factors, groups, reading, 2^番 points, the rule set's detail
+        self._maker = _engine.ResultMaker(Result, Reading, self.unit, info.name, self.table.points == "pow2",
+                                          self.spec.detail, self.options)
         self._base_bits = self._option_bits()
         self._guarded = not self.spec.claim_jokers or self.spec.stand_in is not None
         try:                                    # the joker kinds when a call names none
@@ -595,24 +582,13 @@ class TableRules(RuleSet):
         return [n for n, _ in list(r.fans) + list(r.detail.get("factors", []))] if r.is_win else None
 
     def _run(self, c, ms, w: int, bits: int, seat: int, rnd: int, jk: Tuple[int, ...]) -> Result:
-        return self._result(*_engine.score_one(self.compiled.program, c, _meld_codes(ms) if ms else b"", w, bits, seat,
-                                               rnd, _mask(jk) if jk else 0, bool(jk)))
+        out = _engine.score_one(self.compiled.program, c, _meld_codes(ms) if ms else b"", w, bits, seat, rnd,
+                                _mask(jk) if jk else 0, bool(jk), maker=self._maker)
+        return out if type(out) is not tuple else self._refused(out[0], out[3], out[4])
 
-    def _result(self, status: int, total: Any, n_sub: int, failed: int, missing: int, det) -> Result:
-        """The :class:`Result` of one engine answer (:func:`mjcore.engine.score_one`)."""
-        if status == 1:                         # _engine.STATUS_WIN (total: an int where integral, else exact)
-            form, fans, factors, groups, reading = det
-            detail = {"factors": factors, "groups": groups, "substitutes": n_sub, "form": form}
-            if self._pow2:
-                detail["points"] = 2 ** total
-            if self._detail_hook is not None:
-                detail.update(self._detail_hook(self.options, total, fans, detail))
-            r = _new(Result)                    # (the frozen dataclass's __init__ costs a µs)
-            _setattr(r, "__dict__", {"is_win": True, "total": total, "fans": fans, "unit": self._unit,
-                                     "rules": self._name, "reason": "", "form": form,
-                                     "reading": None if reading is None else _reading(form, *reading),
-                                     "detail": detail})
-            return r
+    def _refused(self, status: int, failed: int, missing: int) -> Result:
+        """The :class:`Result` of an engine answer that is no win (:func:`mjcore.engine.score_one`'s
+        status, failed condition and missing values; a win comes built by the engine: ``self._maker``)."""
         name = self.name
         if status == _engine.STATUS_MISSING:
             names = sorted({self.compiled.option_names[i] for i in range(64) if missing >> i & 1})
@@ -755,7 +731,7 @@ class TableRules(RuleSet):
                 return out                      # a win, built by the engine (self._maker)
             if out[0] == _engine.STATUS_MISSING:
                 break                           # (the checked path explains, and names the patterns found)
-            return self._result(*out)
+            return self._refused(out[0], out[3], out[4])
         return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
                              robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
                              seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
@@ -860,11 +836,9 @@ class TableRules(RuleSet):
             if key is not None and len(self._modes_cache) < 256:
                 self._modes_cache[key] = modes
         limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
-        items = _engine.waits_one(self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2],
-                                  _mask(jk), bool(jk), self._maker)
-        if self._maker is not None:             # each win's Result built by the engine
-            return {TILE_NAMES[t]: r for t, _, r in items}
-        return {TILE_NAMES[t]: self._result(1, total, n_sub, -1, 0, det) for t, _, total, n_sub, det in items}
+        return {TILE_NAMES[t]: r for t, _, r in _engine.waits_one(        # each win's Result built by the engine
+            self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2], _mask(jk), bool(jk),
+            maker=self._maker)}
 
     def _dajiao_bonus(self, hands13, melds, lowest, flags) -> np.ndarray:
         """:meth:`dajiao_batch` with bonus tiles, row by row through :meth:`waits` (a bonus tile changes

@@ -603,3 +603,21 @@ def test_result_maker_takes_plain_classes_only():
     for bad in (Slotted, OwnNew, int):
         with pytest.raises(TypeError, match="plain class"):
             E.ResultMaker(bad, Reading, "番", "tianjin")
+
+
+def test_engine_built_result_is_an_ordinary_result():
+    """A Result the engine allocated (ResultMaker) pickles, copies, compares and stays frozen like one built
+    by its constructor."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from mjpy.rules.interface import Result
+
+    r = rules.get("tianjin").score("123456789m11p456m", win_tile="5m", self_drawn=True, indicator="1z")
+    built = Result(r.is_win, r.total, r.fans, r.unit, r.rules, r.reason, r.form, r.reading, r.detail)
+    assert r == built and r.detail == built.detail and r.total == 4
+    for other in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r), dataclasses.replace(r)):
+        assert other == r and other.reading == r.reading and type(other.reading) is type(r.reading)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.total = 5

@@ -53,9 +53,10 @@ from mjcore._tables cimport Tables, get_tables
 cdef extern from *:
     """
     #include <string.h>
+    #include <stdint.h>
     /* 34 tile counts at once: the kinds held (bit i), the total, whether one exceeds 4, whether one
        is odd. Eight counts per 64-bit word on little-endian hosts; a plain loop elsewhere. */
-    static inline void mj_counts_summary(const unsigned char* h, unsigned long long* nz, int* total,
+    static inline void mj_counts_summary(const unsigned char* h, uint64_t* nz, int* total,
                                          int* over4, int* odd) {
     #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_M_X64) || defined(_M_ARM64)
         unsigned long long m = 0, w, t, big = 0, o = 0;

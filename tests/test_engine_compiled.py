@@ -603,6 +603,33 @@ def test_result_maker_takes_plain_classes_only():
     for bad in (Slotted, OwnNew, int):
         with pytest.raises(TypeError, match="plain class"):
             E.ResultMaker(bad, Reading, "番", "tianjin")
+    for bad in (list, Result):
+        with pytest.raises(TypeError, match="tuple subclass"):
+            E.ResultMaker(Result, bad, "番", "tianjin")
+
+
+def test_engine_built_results_share_no_mutable_part():
+    """Each Result the engine builds has its own fans list and detail / groups dicts (they are copied from
+    one template per rule set): changing one result's leaves the next one's as it was."""
+    rs = rules.get("tianjin", indicator="1z")
+    first = rs.score("123456789m11p456m", win_tile="5m", self_drawn=True)
+    first.fans.append(("x", 9))
+    first.detail["groups"]["base"] = -1
+    first.detail["extra"] = 1
+    second = rs.score("123456789m11p456m", win_tile="5m", self_drawn=True)
+    assert second.fans == [("一条龙", 2), ("捉五魁", 1), ("无绘", 1)]
+    assert second.detail["groups"] == {"base": 4} and "extra" not in second.detail
+    assert second.fans is not first.fans and second.detail is not first.detail
+    assert second.reading.groups[0] == ("chow", ((0, 0), (1, 1), (2, 2)))   # a group of real tiles only, as listed
+
+
+def test_set_results_checks_its_groups():
+    """Program.set_results refuses a group index the program does not have (it is read without a check
+    when a result is built)."""
+    rs = rules.get("tianjin", indicator="1z")
+    c = rs.compiled
+    with pytest.raises(ValueError, match="group index out of range"):
+        c.program.set_results(c._items, c._defaults, [len(c._defaults)], [], None)
 
 
 def test_engine_built_result_is_an_ordinary_result():

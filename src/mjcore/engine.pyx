@@ -30,6 +30,10 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcmp, memcpy, memset
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_GetBuffer
+from cpython.dict cimport PyDict_Copy
+from cpython.list cimport PyList_GET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
 
 from mjcore._kernel cimport (
     FORM_SEVEN_PAIRS,
@@ -385,7 +389,6 @@ cdef struct Eval:               # a table evaluated on one reading
 cdef struct MemoEntry:          # a table evaluated on one key: the fact bits and the valued facts
     uint64_t fb
     int32_t vals[MAX_KEY]
-    int used
     int first_row
     int failed
     uint64_t missing
@@ -393,6 +396,7 @@ cdef struct MemoEntry:          # a table evaluated on one key: the fact bits an
     double uncapped
 
 cdef struct Memo:               # readings of one call share it (direct-mapped, MEMO_SIZE entries)
+    uint64_t used               # the entries filled (bit i: e[i]; MEMO_SIZE is 64): emptied by a store
     MemoEntry e[MEMO_SIZE]
 
 cdef struct Dump:               # one scored reading, for the tests
@@ -673,13 +677,14 @@ cdef void memo_evaluate(const Prog* P, Memo* m, int32_t* f, Eval* ev) noexcept n
     missing), not the rows and groups (:func:`_result` evaluates the best reading again)."""
     cdef uint64_t fb = fact_bits(P, f)
     cdef uint64_t h = fb * 0x9E3779B97F4A7C15ULL
-    cdef int k
+    cdef int k, i
     cdef bint same
     cdef MemoEntry* e
     for k in range(P.n_key):
         h = (h ^ <uint32_t>f[P.key_idx[k]]) * 0x9E3779B97F4A7C15ULL
-    e = &m.e[h >> (64 - MEMO_BITS)]
-    if e.used and e.fb == fb:
+    i = <int>(h >> (64 - MEMO_BITS))
+    e = &m.e[i]
+    if (m.used >> i) & 1 and e.fb == fb:
         same = True
         for k in range(P.n_key):
             if e.vals[k] != f[P.key_idx[k]]:
@@ -693,7 +698,7 @@ cdef void memo_evaluate(const Prog* P, Memo* m, int32_t* f, Eval* ev) noexcept n
             ev.missing = e.missing
             return
     evaluate_bits(P, f, fb, ev)
-    e.used = True
+    m.used |= ONE << i
     e.fb = fb
     for k in range(P.n_key):
         e.vals[k] = f[P.key_idx[k]]
@@ -2818,7 +2823,10 @@ cdef class Program:
     cdef readonly tuple row_names, group_names, win_reasons, option_names
     cdef readonly object row_groups
     cdef list items, defaults            # per row / group: its (name, value) as a result lists it
-    cdef tuple add_groups, factor_groups
+    cdef int n_add, n_factor
+    cdef int add_g[MAX_GROUPS]           # the groups a result's fans list, then its factors
+    cdef int factor_g[MAX_GROUPS]
+    cdef dict groups_tpl                 # {group name: None}, copied for each result's group values
     cdef object exact                    # a double as an int or a Fraction
 
     def __init__(self, atoms, clauses, exprs, rows, groups, wins, cap, floor, shape, row_names, group_names,
@@ -2977,10 +2985,18 @@ cdef class Program:
         an int or a Fraction)."""
         if len(items) != self.p.n_rows or len(defaults) != self.p.n_groups:
             raise ValueError("set_results: one item per row and one default per group")
+        add_groups, factor_groups = [int(g) for g in add_groups], [int(g) for g in factor_groups]
+        if (len(add_groups) > MAX_GROUPS or len(factor_groups) > MAX_GROUPS
+                or not all(0 <= g < self.p.n_groups for g in add_groups + factor_groups)):
+            raise ValueError("set_results: a group index out of range, or more indices than groups")
         self.items = list(items)
         self.defaults = list(defaults)
-        self.add_groups = tuple(int(g) for g in add_groups)
-        self.factor_groups = tuple(int(g) for g in factor_groups)
+        self.n_add, self.n_factor = len(add_groups), len(factor_groups)
+        for i, g in enumerate(add_groups):
+            self.add_g[i] = g
+        for i, g in enumerate(factor_groups):
+            self.factor_g[i] = g
+        self.groups_tpl = dict.fromkeys(self.group_names)
         self.exact = exact
 
 
@@ -3045,8 +3061,8 @@ cdef void load_meta(Hand* H, const int8_t* melds, int n_melds, int win, uint32_t
                     uint64_t jmask) noexcept nogil:
     cdef int i
     H.n_melds = n_melds
-    for i in range(n_melds):
-        H.mkind[i] = melds[2 * i]
+    for i in range(n_melds if n_melds <= MAX_MELDS else MAX_MELDS):   # (callers pass at most MAX_MELDS: the
+        H.mkind[i] = melds[2 * i]                                     # bound is the compiler's to see)
         H.mtile[i] = melds[2 * i + 1]
     H.win = win
     H.flags = flags
@@ -3095,49 +3111,45 @@ cdef object _number(Program prog, double x):
     return prog.exact(x)
 
 
+cdef inline void _append_items(Program prog, const Eval* ev, int g, list into):
+    """The ``(name, value)`` items of group ``g`` of the evaluation ``ev`` appended to ``into``: a row once
+    per time it counts, or the group's default when it counted none."""
+    cdef int r, k
+    cdef const Prog* P = &prog.p
+    if ev.gdefault[g]:
+        into.append(prog.defaults[g])
+        return
+    for r in range(P.g_rows[g], P.g_rows[g + 1]):
+        for k in range(ev.rown[r]):
+            into.append(prog.items[r])
+
+
 cdef tuple _result(Program prog, const Out* o, bint reading):
     """A win's ``(form, fans, factors, groups, reading)`` as the Python evaluator lists them."""
     cdef Eval ev
-    cdef int g, r, k, i, s
-    cdef list shown, lst, fans, factors
+    cdef int g, i
+    cdef list fans = [], factors = []
+    cdef dict groups
     cdef const Prog* P = &prog.p
     if prog.items is None:
         raise RuntimeError("Program.set_results was not called")
     evaluate(P, <int32_t*>o.facts, &ev)
-    shown = []
-    for g in range(P.n_groups):
-        if ev.gdefault[g]:
-            shown.append([prog.defaults[g]])
-            continue
-        lst = []
-        for r in range(P.g_rows[g], P.g_rows[g + 1]):
-            for k in range(ev.rown[r]):
-                lst.append(prog.items[r])
-        shown.append(lst)
     if ev.special >= 0:
-        fans = shown[ev.special]
+        _append_items(prog, &ev, ev.special, fans)
     else:
-        fans = []
-        for g in prog.add_groups:
-            fans.extend(shown[g])
-    factors = []
-    for g in prog.factor_groups:
-        factors.extend(shown[g])
-    groups = {}
+        for i in range(prog.n_add):
+            _append_items(prog, &ev, prog.add_g[i], fans)
+    for i in range(prog.n_factor):
+        _append_items(prog, &ev, prog.factor_g[i], factors)
+    groups = PyDict_Copy(prog.groups_tpl)           # (the names in place: values replaced, none inserted)
     for g in range(P.n_groups):
-        groups[prog.group_names[g]] = _number(prog, ev.gval[g])
-    rd = None
-    if reading:
-        rd = _canonical_reading(o, P.stand_in)
-    return FORMS[o.form], fans, factors, groups, rd
+        groups[<object>PyTuple_GET_ITEM(prog.group_names, g)] = _number(prog, ev.gval[g])
+    return FORMS[o.form], fans, factors, groups, (_canonical_reading(o, P.stand_in) if reading else None)
 
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(type t, Py_ssize_t nitems)
     int PyObject_GenericSetDict(object o, object value, void* context) except -1
-
-cdef object _tuple_new = tuple.__new__
-
 
 cdef class ResultMaker:
     """The caller's result object of a win, built here rather than from :func:`score_one`'s tuple:
@@ -3148,13 +3160,16 @@ cdef class ResultMaker:
     bound rule set). ``detail`` gets ``factors, groups, substitutes, form``, then ``points = 2 **
     total`` with ``pow2``, then what ``hook(options, total, fans, detail)`` returns."""
 
-    cdef type cls
-    cdef object reading_cls, unit, name, hook, options
+    cdef type cls, reading_cls
+    cdef object unit, name, hook, options
     cdef bint pow2
+    cdef dict fields_tpl, detail_tpl     # the dicts each result copies (its keys in place, the constants set)
 
-    def __init__(self, type cls, reading_cls, unit, name, bint pow2=False, hook=None, options=None):
+    def __init__(self, type cls, type reading_cls, unit, name, bint pow2=False, hook=None, options=None):
         if cls.__new__ is not object.__new__ or getattr(cls, "__slots__", None) is not None:
             raise TypeError("ResultMaker: a plain class (no __new__ of its own, no __slots__)")
+        if not issubclass(reading_cls, tuple):
+            raise TypeError("ResultMaker: reading_cls is a named tuple class (a tuple subclass)")
         self.pow2 = pow2
         self.hook = hook
         self.options = options
@@ -3162,26 +3177,53 @@ cdef class ResultMaker:
         self.reading_cls = reading_cls
         self.unit = unit
         self.name = name
+        self.fields_tpl = {"is_win": True, "total": None, "fans": None, "unit": unit, "rules": name, "reason": "",
+                           "form": None, "reading": None, "detail": None}
+        self.detail_tpl = {"factors": None, "groups": None, "substitutes": None, "form": None}
 
 
 cdef object _make(ResultMaker mk, Program prog, const Out* o, bint reading):
     """The result object of the win in ``o`` (see :class:`ResultMaker`)."""
     cdef tuple det = _result(prog, o, reading)
-    form = det[0]
-    rd = det[4]
+    cdef dict detail, fields
+    cdef tuple rd
+    form = <object>PyTuple_GET_ITEM(det, 0)
+    fans = <object>PyTuple_GET_ITEM(det, 1)
     total = _number(prog, o.total)
-    detail = {"factors": det[2], "groups": det[3], "substitutes": o.n_sub, "form": form}
+    detail = PyDict_Copy(mk.detail_tpl)
+    detail["factors"] = <object>PyTuple_GET_ITEM(det, 2)
+    detail["groups"] = <object>PyTuple_GET_ITEM(det, 3)
+    detail["substitutes"] = o.n_sub
+    detail["form"] = form
     if mk.pow2:
         detail["points"] = 2 ** total
     if mk.hook is not None:
-        detail.update(mk.hook(mk.options, total, det[1], detail))
+        detail.update(mk.hook(mk.options, total, fans, detail))
+    fields = PyDict_Copy(mk.fields_tpl)
+    fields["total"] = total
+    fields["fans"] = fans
+    fields["form"] = form
+    if reading:
+        rd = <tuple>PyTuple_GET_ITEM(det, 4)
+        fields["reading"] = _named3(mk.reading_cls, form, <object>PyTuple_GET_ITEM(rd, 0),
+                                    <object>PyTuple_GET_ITEM(rd, 1))
+    fields["detail"] = detail
     r = PyType_GenericAlloc(mk.cls, 0)
-    PyObject_GenericSetDict(r, {
-        "is_win": True, "total": total, "fans": det[1], "unit": mk.unit, "rules": mk.name, "reason": "",
-        "form": form,
-        "reading": None if rd is None else _tuple_new(mk.reading_cls, (form, (<tuple>rd)[0], (<tuple>rd)[1])),
-        "detail": detail}, NULL)
+    PyObject_GenericSetDict(r, fields, NULL)
     return r
+
+
+cdef object _named3(type cls, a, b, c):
+    """``cls((a, b, c))`` for a named tuple class of three fields, allocated here (as ``tuple.__new__``
+    would: no call through the type)."""
+    t = PyType_GenericAlloc(cls, 3)
+    Py_INCREF(a)
+    PyTuple_SET_ITEM(t, 0, a)
+    Py_INCREF(b)
+    PyTuple_SET_ITEM(t, 1, b)
+    Py_INCREF(c)
+    PyTuple_SET_ITEM(t, 2, c)
+    return t
 
 
 cdef int8_t KIND_ORDER[6]                # group kinds by the order of their names ("any" < "chow" < ...)
@@ -3216,7 +3258,7 @@ cdef tuple _canonical_reading(const Out* o, int stand_in):
     group the first equal to the scored one."""
     cdef int8_t key[MAX_GROUPS][2 + 2 * MAXSLOT]      # kind order, n, then (rep, phys) per slot
     cdef int order[MAX_GROUPS]
-    cdef int i, j, s, n, t, wpos = 0
+    cdef int i, j, s, n, t, k, wpos = 0
     cdef int8_t tmp[2]
     for i in range(o.ng):
         n = o.g[i].n
@@ -3247,26 +3289,45 @@ cdef tuple _canonical_reading(const Out* o, int stand_in):
         if reading_group_cmp(key[order[i]], key[o.win_g]) == 0:
             wpos = i
             break
-    cdef list gs = [], slots
-    cdef tuple st
+    cdef tuple gs = PyTuple_New(o.ng), st
+    cdef list slots
     for i in range(o.ng):
         t = order[i]
         n = key[t][1]
-        if n == 3:                              # (tuples built at once: no list per group)
-            st = (_slot(key[t][2], key[t][3]), _slot(key[t][4], key[t][5]), _slot(key[t][6], key[t][7]))
-        elif n == 2:
-            st = (_slot(key[t][2], key[t][3]), _slot(key[t][4], key[t][5]))
+        k = o.g[t].kind
+        if G_PAIR <= k <= G_CHOW and _plain_slots(key[t]):
+            gr = <object>PyList_GET_ITEM(_PLAIN_GROUPS, 34 * (k - G_PAIR) + key[t][2])   # (no joker in it)
         else:
-            slots = []
-            for s in range(n):                  # (no generator expression: a closure per group)
-                slots.append(_slot(key[t][2 + 2 * s], key[t][3 + 2 * s]))
-            st = tuple(slots)
-        gs.append((GROUP_KINDS[o.g[t].kind], st))
-    return (tuple(gs), (wpos, _slot(o.g[o.win_g].rep[o.win_s], unswap(o.face, stand_in, o.g[o.win_g].phys[o.win_s]))))
+            if n == 3:                          # (tuples built at once: no list per group)
+                st = (_slot(key[t][2], key[t][3]), _slot(key[t][4], key[t][5]), _slot(key[t][6], key[t][7]))
+            elif n == 2:
+                st = (_slot(key[t][2], key[t][3]), _slot(key[t][4], key[t][5]))
+            else:
+                slots = []
+                for s in range(n):              # (no generator expression: a closure per group)
+                    slots.append(_slot(key[t][2 + 2 * s], key[t][3 + 2 * s]))
+                st = tuple(slots)
+            gr = (<object>PyTuple_GET_ITEM(GROUP_KINDS, k), st)
+        Py_INCREF(gr)
+        PyTuple_SET_ITEM(gs, i, gr)
+    return (gs, (wpos, _slot(o.g[o.win_g].rep[o.win_s], unswap(o.face, stand_in, o.g[o.win_g].phys[o.win_s]))))
 
 
 #: every slot ``(rep, phys)`` of two kinds as a tuple, built once (index 34 * rep + phys)
 cdef list _SLOT_PAIRS = [(r, p) for r in range(34) for p in range(34)]
+#: a reading's group of real tiles only, as it lists it, built once: pairs, pungs, then chows (index
+#: 34 * (kind - G_PAIR) + lowest tile; a chow's place past 26 or at rank 8-9 is never read)
+cdef list _PLAIN_GROUPS = [(GROUP_KINDS[G_PAIR + k], tuple((t + k // 2 * i, t + k // 2 * i) for i in range(3 if k else 2)))
+                           for k in range(3) for t in range(34)]
+
+
+cdef inline bint _plain_slots(const int8_t* key) noexcept nogil:
+    """Every slot of the group ``key`` (see :func:`_canonical_reading`) holds its own kind."""
+    cdef int s
+    for s in range(key[1]):
+        if key[2 + 2 * s] != key[3 + 2 * s]:
+            return False
+    return True
 
 
 cdef inline object _slot(int rep, int phys):
@@ -3340,17 +3401,18 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
         raise ValueError("score_one: 34 counts as bytes or a C-contiguous uint8 array")
     if size >= 0 and check_physical(&prog.p, H.counts, mp, nm, win, flags, size, outside, jmask) != nm:
         return None
+    cdef Memo memo_s                            # (on the stack: emptied by one store)
     cdef Memo* memo = NULL
     cdef uint64_t m = jmask
     cdef int held = 0
     while m:                                    # jokers held: their readings repeat their facts
         held += H.counts[mj_ctz64(m)]
         m &= m - 1
-    if held >= 2:                               # (one joker: a few readings, the memo's set-up costs more)
-        memo = new_memo()
+    if held >= 2:                               # (one joker: a few readings, little to share)
+        memo_s.used = 0
+        memo = &memo_s
     with nogil:
         score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, memo)
-    free(memo)
     if o.status != S_WIN:
         return o.status, 0.0, 0, o.failed, o.missing, None
     if maker is not None:
@@ -3432,7 +3494,7 @@ cdef Memo* new_memo() noexcept nogil:
     """An empty evaluation memo (NULL when out of memory: the caller scores without one)."""
     cdef Memo* m = <Memo*>malloc(sizeof(Memo))
     if m != NULL:
-        memset(m, 0, sizeof(Memo))
+        m.used = 0
     return m
 
 
@@ -3584,7 +3646,7 @@ def best_wait_one(Program prog, bytes counts, bytes melds, uint32_t flags, uint3
     memo = <Memo*>malloc(sizeof(Memo))
     if memo == NULL:
         raise MemoryError()
-    memset(memo, 0, sizeof(Memo))
+    memo.used = 0
     with nogil:
         found = best_wait(&prog.p, cp, mp, nm, flags, flags2, 27, 27, 0, limit, lowest, memo, &best)
     free(memo)
@@ -3740,7 +3802,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
         free(outs)
         free(memo)
         raise MemoryError()
-    memset(memo, 0, sizeof(Memo))
+    memo.used = 0
     try:
         if n_modes > 8 or len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 1 <= limit <= 5:
             raise ValueError(f"waits_one: 34 counts, at most {prog.p.n_sets} melds, 8 modes and a limit of 1-5")

@@ -1279,6 +1279,10 @@ cdef void finish(Ctx* c) noexcept nogil:
     wj = jidx(c, w)
     sub_w = wj >= 0 and c.jok[wj] > 0          # a substituting joker may be the winning tile
     for i in range(c.ng):
+        k = c.g[i].kind
+        if not sub_w and G_PAIR <= k <= G_CHOW and not (
+                c.g[i].rep[0] <= w <= c.g[i].rep[0] + (2 if k == G_CHOW else 0)):
+            continue                            # (no slot of the winning kind: its slots hold their rep or SUB)
         gdup = -1                               # an identical earlier group holds the same places (-1: not yet known)
         for s in range(c.g[i].n):
             ph = c.g[i].phys[s]

@@ -218,7 +218,7 @@ cdef enum:
     MAX_ROWS = 256
     MAX_KEY = 8           # a table reading more facts by value than this is evaluated without a memo
     MEMO_BITS = 6
-    MEMO_SIZE = 64
+    MEMO_SIZE = 64        # at most 64: Memo.used holds a bit per entry
     M_CHI = 1
     M_PON = 2
     M_MINKAN = 3
@@ -1251,7 +1251,7 @@ cdef void finish(Ctx* c) noexcept nogil:
     cdef int rep_cnt[8]
     cdef int32_t base[NF]
     cdef int32_t f[NF + MAX_GROUPS]
-    cdef int i, s, j, k, w = c.H.win, wj, ph, gdup, n_seen = 0, key
+    cdef int i, s, j, k, w = c.H.win, wj, ph, gdup, n_seen = 0, key, kind
     cdef bint dup, have = False, sub_w
     cdef int seen[MAX_GROUPS * 4]               # the places scored: what the program reads of each
     if avail(c) != 0:
@@ -1279,9 +1279,9 @@ cdef void finish(Ctx* c) noexcept nogil:
     wj = jidx(c, w)
     sub_w = wj >= 0 and c.jok[wj] > 0          # a substituting joker may be the winning tile
     for i in range(c.ng):
-        k = c.g[i].kind
-        if not sub_w and G_PAIR <= k <= G_CHOW and not (
-                c.g[i].rep[0] <= w <= c.g[i].rep[0] + (2 if k == G_CHOW else 0)):
+        kind = c.g[i].kind
+        if not sub_w and G_PAIR <= kind <= G_CHOW and not (
+                c.g[i].rep[0] <= w <= c.g[i].rep[0] + (2 if kind == G_CHOW else 0)):
             continue                            # (no slot of the winning kind: its slots hold their rep or SUB)
         gdup = -1                               # an identical earlier group holds the same places (-1: not yet known)
         for s in range(c.g[i].n):
@@ -3647,10 +3647,9 @@ def best_wait_one(Program prog, bytes counts, bytes melds, uint32_t flags, uint3
     if len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 1 <= limit <= 5:
         raise ValueError(f"best_wait_one: 34 counts, at most {prog.p.n_sets} (kind, tile) meld pairs and a limit "
                          "of 1-5")
-    memo = <Memo*>malloc(sizeof(Memo))
+    memo = new_memo()
     if memo == NULL:
         raise MemoryError()
-    memo.used = 0
     with nogil:
         found = best_wait(&prog.p, cp, mp, nm, flags, flags2, 27, 27, 0, limit, lowest, memo, &best)
     free(memo)
@@ -3793,7 +3792,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     cdef Hand H
     cdef Ctx c
     cdef Out* outs = <Out*>malloc(8 * sizeof(Out))
-    cdef Memo* memo = <Memo*>malloc(sizeof(Memo))
+    cdef Memo* memo = new_memo()
     cdef int ts[34]
     cdef int t, m, i, n_modes = len(modes), n_tiles, best_m
     cdef bint shared
@@ -3806,7 +3805,6 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
         free(outs)
         free(memo)
         raise MemoryError()
-    memo.used = 0
     try:
         if n_modes > 8 or len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 1 <= limit <= 5:
             raise ValueError(f"waits_one: 34 counts, at most {prog.p.n_sets} melds, 8 modes and a limit of 1-5")

@@ -3165,7 +3165,7 @@ cdef class ResultMaker:
     total`` with ``pow2``, then what ``hook(options, total, fans, detail)`` returns."""
 
     cdef type cls, reading_cls
-    cdef object unit, name, hook, options
+    cdef object hook, options
     cdef bint pow2
     cdef dict fields_tpl, detail_tpl     # the dicts each result copies (its keys in place, the constants set)
 
@@ -3179,8 +3179,6 @@ cdef class ResultMaker:
         self.options = options
         self.cls = cls
         self.reading_cls = reading_cls
-        self.unit = unit
-        self.name = name
         self.fields_tpl = {"is_win": True, "total": None, "fans": None, "unit": unit, "rules": name, "reason": "",
                            "form": None, "reading": None, "detail": None}
         self.detail_tpl = {"factors": None, "groups": None, "substitutes": None, "form": None}

@@ -2,9 +2,10 @@
 
 ``score``: the winning rows of tests/regional_gen.py's batch configuration (bench/test_bench_engine.py's
 ``BATCH``) holding 0-3 jokers, up to 200 each, a bound rule set, a count array, best of 5. ``waits``: 400
-waiting hands of ``regional_gen.waiting_cases`` (seed 2026) by the jokers held, best of 7:
+waiting hands of ``regional_gen.waiting_cases`` (seed 2026) by the jokers held, best of 7; ``read``: the same
+with every result's ``fans`` read (which builds its fans, form, reading and detail):
 
-    python bench/joker_calls.py                 # both tables, every joker rule set
+    python bench/joker_calls.py                 # the three tables, every joker rule set
     python bench/joker_calls.py waits tianjin   # one of them, one rule set
 
 With ``PYTHONPATH`` set to the ``src`` of another build the same command times that version.
@@ -48,7 +49,7 @@ def score_row(rule: str, config: int) -> str:
     return f"| {rule} | " + " | ".join(out) + " |"
 
 
-def waits_row(rule: str) -> str:
+def waits_row(rule: str, read: bool = False) -> str:
     import regional_gen as G
     from test_engine_regional import joker_kw, meld_obj, ruleset
 
@@ -64,16 +65,19 @@ def waits_row(rule: str) -> str:
         def loop():
             for rs, counts, melds, kw in rows:
                 try:
-                    rs.waits(counts, melds, **kw)
+                    w = rs.waits(counts, melds, **kw)
                 except ValueError:             # a hand the rule set refuses (a value not given): timed as such
-                    pass
+                    continue
+                if read:
+                    for r in w.values():
+                        r.fans                  # noqa: B018
         out.append(f"{best_of(loop, 7) / len(rows) * 1e6:.1f}" if rows else "")
     return f"| {rule} | " + " | ".join(out) + " |"
 
 
 def main(argv) -> None:
-    what = [a for a in argv if a in ("score", "waits")] or ["score", "waits"]
-    names = [a for a in argv if a not in ("score", "waits")]
+    what = [a for a in argv if a in ("score", "waits", "read")] or ["score", "waits", "read"]
+    names = [a for a in argv if a not in ("score", "waits", "read")]
     rules = [r for r in RULES if not names or r[0] in names]
     if "score" in what:
         print("score, µs per winning hand\n\n| rule set | 0 jokers | 1 | 2 | 3 |\n|---|--:|--:|--:|--:|")
@@ -83,6 +87,10 @@ def main(argv) -> None:
         print("\nwaits, µs per waiting hand\n\n| rule set | 0 jokers | 1 | 2 |\n|---|--:|--:|--:|")
         for rule, _ in rules:
             print(waits_row(rule))
+    if "read" in what:
+        print("\nwaits, every result's fans read, µs per waiting hand\n\n| rule set | 0 jokers | 1 | 2 |\n|---|--:|--:|--:|")
+        for rule, _ in rules:
+            print(waits_row(rule, read=True))
 
 
 if __name__ == "__main__":

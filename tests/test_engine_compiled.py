@@ -580,10 +580,67 @@ def test_waits_results_built_by_the_engine(rule):
         plain = E.waits_one(*args)
         assert [x[:2] for x in built] == [x[:2] for x in plain]
         for (t, _, r), (_, _, total, n_sub, det) in zip(built, plain):
+            assert set(r.__dict__) == DEFERRED_KEYS and r.total == total   # the rest built when first read
+            r.fans                                                          # noqa: B018
             assert r.__dict__ == result_fields(rs, E.STATUS_WIN, total, n_sub, -1, 0, det), (case.describe(), t)
-            assert w[TILE_NAMES[t]].__dict__ == r.__dict__
+            assert w[TILE_NAMES[t]] == r and w[TILE_NAMES[t]].__dict__ == r.__dict__
         seen += len(built)
     assert seen > 50
+
+
+#: what a result of waits() holds before its other fields are read
+DEFERRED_KEYS = {"is_win", "total", "unit", "rules", "reason", "_deferred"}
+
+
+def test_waits_results_build_their_fields_when_read():
+    """A result of waits() holds its total and builds fans, form, reading and detail when one is first read
+    (mjcore.engine.DeferredWin): unread, it compares, prints, copies and pickles as the result read; an
+    attribute it has not stays an AttributeError and builds nothing; threads reading it at once all get the
+    same objects; DeferredWin.fields() builds new objects each call, and only the engine makes one."""
+    import copy
+    import dataclasses
+    import pickle
+    import threading
+
+    rs = rules.get("tianjin", indicator="1z")
+
+    def fresh():
+        r = rs.waits("123456789m11p45m")["6m"]
+        assert set(r.__dict__) == DEFERRED_KEYS
+        return r
+
+    read = fresh()
+    assert read.fans == [("一条龙", 2), ("无绘", 1)] and read.total == 3 and read.form == "standard"
+    assert str(read.reading) == "1m 2m 3m | 4m 5m 6m | 4m 5m 6m | 7m 8m 9m | 1p 1p"
+    assert read.detail["groups"] == {"base": 3} and "_deferred" not in read.__dict__
+    assert read == rs.score("123456789m11p456m", win_tile="6m", self_drawn=True)
+    assert fresh() == read and repr(fresh()) == repr(read) and fresh().to_dict() == read.to_dict()
+    for f in (pickle.loads(pickle.dumps(fresh())), copy.copy(fresh()), copy.deepcopy(fresh()),
+              dataclasses.replace(fresh()), dataclasses.replace(fresh(), total=9)):
+        assert "_deferred" not in f.__dict__ and f.fans == read.fans and f.detail == read.detail
+    assert dataclasses.asdict(fresh())["fans"] == [("一条龙", 2), ("无绘", 1)]
+    r = fresh()
+    with pytest.raises(AttributeError, match="no attribute 'points'"):
+        r.points                                # noqa: B018
+    assert set(r.__dict__) == DEFERRED_KEYS
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.fans = []
+    w = r.__dict__["_deferred"]
+    a, b = w.fields(), w.fields()
+    assert a == b and a["fans"] is not b["fans"] and a["detail"] is not b["detail"]
+    with pytest.raises(TypeError, match="engine only"):
+        type(w)()
+    with pytest.raises(TypeError, match="not picklable"):
+        pickle.dumps(w)
+    for _ in range(20):
+        r = fresh()
+        got = []
+        threads = [threading.Thread(target=lambda: got.append((r.fans, r.detail))) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert all(f is got[0][0] and d is got[0][1] for f, d in got) and r.fans is got[0][0]
 
 
 def test_result_maker_takes_plain_classes_only():

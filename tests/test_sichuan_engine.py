@@ -346,7 +346,8 @@ def test_results_built_by_the_engine(profile):
             c14[mjpy.tiles.tile_index(t)] += 1
             if c14.max() > 4 or any(m.tiles[0] == mjpy.tiles.tile_index(t) for m in melds if m.kind != "chi"):
                 continue                        # (a wait on a kind all four of which are held: no hand to score)
-            scored = [rs.score(c14, melds, t, self_drawn=sd).__dict__ for sd in (True, False)]
-            assert r.__dict__ in scored, (c, melds, t)      # (waits keeps the better situation)
+            scored = [rs.score(c14, melds, t, self_drawn=sd) for sd in (True, False)]
+            assert r in scored, (c, melds, t)               # (waits keeps the better situation)
+            assert r.__dict__ in [x.__dict__ for x in scored]   # (its fields built: the detail too)
             n += 1
     assert n > 30

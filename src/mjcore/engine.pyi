@@ -1,4 +1,4 @@
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +39,15 @@ Detail = Tuple[str, List[Tuple[str, Any]], List[Tuple[str, Any]], dict, Any]
 class ResultMaker:
     def __init__(self, cls: type, reading_cls: type, unit: Any, name: str, pow2: bool = ...,
                  hook: Optional[Callable[[Any, Any, Any, dict], Any]] = ..., options: Any = ...) -> None: ...
+
+class DeferredWin:
+    """The fields of a win's result past its total, built on demand (results of waits_one)."""
+    def fields(self) -> Dict[str, Any]: ...
+
+class DeferredField:
+    """A result class's descriptor for one deferred field (fans, form, reading, detail)."""
+    def __init__(self, name: str) -> None: ...
+    def __get__(self, obj: Any, objtype: Any) -> Any: ...
 
 def score_one(prog: Program, hand: Union[bytes, npt.NDArray[np.uint8]], melds: bytes, win: int, flags: int,
               seat: int, round_: int, jmask: int, groups: bool = ..., size: int = ...,

@@ -3154,6 +3154,7 @@ cdef tuple _result(Program prog, const Out* o, bint reading):
 cdef extern from "Python.h":
     object PyType_GenericAlloc(type t, Py_ssize_t nitems)
     int PyObject_GenericSetDict(object o, object value, void* context) except -1
+    object PyObject_GenericGetDict(object o, void* context)
 
 cdef class ResultMaker:
     """The caller's result object of a win, built here rather than from :func:`score_one`'s tuple:
@@ -3162,12 +3163,17 @@ cdef class ResultMaker:
     ``object.__new__`` and ``object.__setattr__`` would), ``reading_cls`` a tuple subclass of ``(form,
     groups, win)``; ``unit`` and ``name`` are the rule set's (``mjpy.rules.engine.scoring``: one per
     bound rule set). ``detail`` gets ``factors, groups, substitutes, form``, then ``points = 2 **
-    total`` with ``pow2``, then what ``hook(options, total, fans, detail)`` returns."""
+    total`` with ``pow2``, then what ``hook(options, total, fans, detail)`` returns.
+
+    :func:`waits_one` defers the fields past ``is_win, total, unit, rules, reason``: its results hold
+    a :class:`DeferredWin` under ``_deferred`` instead, whose ``fields()`` builds the rest when one is
+    first read (``cls`` has a :class:`DeferredField` for each)."""
 
     cdef type cls, reading_cls
     cdef object hook, options
     cdef bint pow2
     cdef dict fields_tpl, detail_tpl     # the dicts each result copies (its keys in place, the constants set)
+    cdef dict deferred_tpl               # the same for a result whose other fields wait (waits_one)
 
     def __init__(self, type cls, type reading_cls, unit, name, bint pow2=False, hook=None, options=None):
         if cls.__new__ is not object.__new__ or getattr(cls, "__slots__", None) is not None:
@@ -3182,16 +3188,94 @@ cdef class ResultMaker:
         self.fields_tpl = {"is_win": True, "total": None, "fans": None, "unit": unit, "rules": name, "reason": "",
                            "form": None, "reading": None, "detail": None}
         self.detail_tpl = {"factors": None, "groups": None, "substitutes": None, "form": None}
+        self.deferred_tpl = {"is_win": True, "total": None, "unit": unit, "rules": name, "reason": "",
+                             "_deferred": None}
+
+
+cdef class DeferredWin:
+    """The fields of a win's result past its total (``fans, form, reading, detail``), built by
+    :meth:`fields` from a copy of the engine's best reading: :func:`waits_one` returns a result per
+    winning tile, and most callers read only their totals."""
+
+    cdef ResultMaker mk
+    cdef Program prog
+    cdef bint reading
+    cdef Out o
+
+    def __init__(self):
+        raise TypeError("DeferredWin: made by the engine only")
+
+    def fields(self):
+        """``{"fans": ..., "form": ..., "reading": ..., "detail": ...}`` of the win, new objects each call."""
+        return _deferred_fields(self)
+
+    def __reduce__(self):
+        raise TypeError("DeferredWin: not picklable (its result pickles with its fields built)")
+
+
+cdef dict _deferred_fields(DeferredWin w):
+    cdef dict d = {}
+    _fill(w.mk, w.prog, &w.o, w.reading, d, _number(w.prog, w.o.total))
+    return d
+
+
+cdef class DeferredField:
+    """A field of a win's result that :func:`waits_one` leaves to a :class:`DeferredWin` (``fans``,
+    ``form``, ``reading``, ``detail``), set on the result's class: the instance's own value once it is
+    there, or, read first, every deferred field built into the instance (a non-data descriptor: the
+    instance's ``__dict__`` comes first)."""
+
+    cdef str name
+
+    def __init__(self, str name):
+        self.name = name
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        cdef dict d = PyObject_GenericGetDict(obj, NULL)
+        cdef DeferredWin w = d.get("_deferred")
+        if w is None:
+            raise AttributeError(f"{type(obj).__name__!r} object has no attribute {self.name!r}")
+        for k, v in _deferred_fields(w).items():
+            d.setdefault(k, v)                  # (another thread may have built them first: its objects stay)
+        d.pop("_deferred", None)
+        return d[self.name]
 
 
 cdef object _make(ResultMaker mk, Program prog, const Out* o, bint reading):
     """The result object of the win in ``o`` (see :class:`ResultMaker`)."""
+    cdef dict fields = PyDict_Copy(mk.fields_tpl)
+    total = _number(prog, o.total)
+    fields["total"] = total
+    _fill(mk, prog, o, reading, fields, total)
+    r = PyType_GenericAlloc(mk.cls, 0)
+    PyObject_GenericSetDict(r, fields, NULL)
+    return r
+
+
+cdef object _make_deferred(ResultMaker mk, Program prog, const Out* o, bint reading):
+    """The result object of the win in ``o`` with its fields past the total left to a :class:`DeferredWin`."""
+    cdef DeferredWin w = DeferredWin.__new__(DeferredWin)
+    w.mk = mk
+    w.prog = prog
+    w.reading = reading
+    memcpy(&w.o, o, sizeof(Out))
+    cdef dict fields = PyDict_Copy(mk.deferred_tpl)
+    fields["total"] = _number(prog, o.total)
+    fields["_deferred"] = w
+    r = PyType_GenericAlloc(mk.cls, 0)
+    PyObject_GenericSetDict(r, fields, NULL)
+    return r
+
+
+cdef void _fill(ResultMaker mk, Program prog, const Out* o, bint reading, dict fields, total) except *:
+    """``fans, form, reading, detail`` of the win in ``o`` written into ``fields``."""
     cdef tuple det = _result(prog, o, reading)
-    cdef dict detail, fields
+    cdef dict detail
     cdef tuple rd
     form = <object>PyTuple_GET_ITEM(det, 0)
     fans = <object>PyTuple_GET_ITEM(det, 1)
-    total = _number(prog, o.total)
     detail = PyDict_Copy(mk.detail_tpl)
     detail["factors"] = <object>PyTuple_GET_ITEM(det, 2)
     detail["groups"] = <object>PyTuple_GET_ITEM(det, 3)
@@ -3201,18 +3285,15 @@ cdef object _make(ResultMaker mk, Program prog, const Out* o, bint reading):
         detail["points"] = 2 ** total
     if mk.hook is not None:
         detail.update(mk.hook(mk.options, total, fans, detail))
-    fields = PyDict_Copy(mk.fields_tpl)
-    fields["total"] = total
     fields["fans"] = fans
     fields["form"] = form
     if reading:
         rd = <tuple>PyTuple_GET_ITEM(det, 4)
         fields["reading"] = _named3(mk.reading_cls, form, <object>PyTuple_GET_ITEM(rd, 0),
                                     <object>PyTuple_GET_ITEM(rd, 1))
+    else:
+        fields["reading"] = None
     fields["detail"] = detail
-    r = PyType_GenericAlloc(mk.cls, 0)
-    PyObject_GenericSetDict(r, fields, NULL)
-    return r
 
 
 cdef object _named3(type cls, a, b, c):
@@ -3784,9 +3865,9 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     detail), ...]`` for each kind of the rule set of which the hand and its melds hold fewer than
     ``limit`` that wins under one of ``modes`` (flag bits, tried in order; the first of equal
     totals is kept); ``total`` and ``detail`` as :func:`score_one`'s, or with a ``maker``
-    ``(tile, mode, result object)``. The kernel's win check skips the tiles that complete no shape. A
-    tile of which the hand holds four (a virtual fifth copy: ``limit`` 5) is allowed only without
-    jokers."""
+    ``(tile, mode, result object)``, its fields past the total deferred (:class:`DeferredWin`). The
+    kernel's win check skips the tiles that complete no shape. A tile of which the hand holds four
+    (a virtual fifth copy: ``limit`` 5) is allowed only without jokers."""
     cdef Hand H
     cdef Ctx c
     cdef Out* outs = <Out*>malloc(8 * sizeof(Out))
@@ -3835,7 +3916,8 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
                         if outs[m].status == S_WIN and (best_m < 0 or outs[m].total > outs[best_m].total):
                             best_m = m
             if best_m >= 0 and maker is not None:
-                out.append((unswap(H.face, prog.p.stand_in, t), best_m, _make(maker, prog, &outs[best_m], groups)))
+                out.append((unswap(H.face, prog.p.stand_in, t), best_m,
+                            _make_deferred(maker, prog, &outs[best_m], groups)))
             elif best_m >= 0:
                 out.append((unswap(H.face, prog.p.stand_in, t), best_m, _number(prog, outs[best_m].total),
                             outs[best_m].n_sub, _result(prog, &outs[best_m], groups)))

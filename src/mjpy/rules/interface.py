@@ -17,6 +17,8 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
+from mjcore.engine import DeferredField
+
 __all__ = ["Result", "RuleSet", "SITUATION_FLAGS", "hand_and_melds", "check_option_names"]
 
 #: The situational flags every ``score`` accepts (a rule set without a fan for one ignores it).
@@ -34,6 +36,10 @@ class Result:
     a condition such as a minimum fan keeps its value, with ``is_win`` false). ``reading``: with jokers, what each
     joker stood for in the reading that scored best (``None`` without jokers). ``detail``: the rule
     set's own result object, with every field it computes.
+
+    The results of :meth:`RuleSet.waits` (one per winning tile, most often read only for their
+    totals) come with ``fans``, ``form``, ``reading`` and ``detail`` built when one of them is first
+    read; a result compares, prints, copies and pickles the same either way.
     """
 
     is_win: bool
@@ -46,6 +52,11 @@ class Result:
     reading: Any = None
     detail: Any = field(default=None, repr=False, compare=False)
 
+    def __getstate__(self) -> Dict[str, Any]:
+        if "_deferred" in self.__dict__:
+            self.fans                           # noqa: B018 (builds the deferred fields)
+        return self.__dict__
+
     def to_dict(self) -> Dict[str, Any]:
         """A JSON-ready dict (``detail`` as its own ``to_dict()`` when it has one)."""
         d = {"rules": self.rules, "is_win": self.is_win, "total": self.total, "unit": self.unit,
@@ -54,6 +65,12 @@ class Result:
         if self.detail is not None and hasattr(self.detail, "to_dict"):
             d["detail"] = self.detail.to_dict()
         return d
+
+
+# the fields a result of waits() builds when one is first read (mjcore.engine.DeferredWin): a non-data
+# descriptor each, in place of their class defaults (the dataclass's __init__ keeps its own)
+for _name in ("fans", "form", "reading", "detail"):
+    setattr(Result, _name, DeferredField(_name))
 
 
 def check_option_names(name: str, given, known) -> None:

@@ -485,6 +485,40 @@ def test_waits_fast_path_and_checked_path_agree(name, hand, melds, kw):
     assert len(seen) > 1                        # the broken forms are refused
 
 
+@pytest.mark.parametrize("rule", ENGINE)
+def test_waits_fast_path_as_checked_path(rule, monkeypatch):
+    """waits()'s fast path (flags but the jokers' absent, the situations of these flags seen before) gives
+    what the checked path (RuleSet.waits: every flag in a dict) gives, results and errors alike."""
+    from mjpy.rules.interface import RuleSet
+    from test_engine_regional import engine_flags, joker_kw, meld_obj, ruleset
+
+    checked_calls = []
+    general = RuleSet.waits
+    monkeypatch.setattr(RuleSet, "waits", lambda *a, **k: checked_calls.append(1) or general(*a, **k))
+
+    def outcome(fn):
+        try:
+            return {t: (r.total, r.fans, r.reading, r.detail) for t, r in fn().items()}
+        except (TypeError, ValueError) as e:
+            return type(e).__name__, str(e)
+
+    fast_calls = 0
+    for case in RG.waiting_cases(rule, 60, seed=11):
+        rs = ruleset(case)
+        kw = {k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer")}
+        kw.update(joker_kw(case))
+        hand, melds = np.array(case.counts, np.uint8), [meld_obj(k, t) for k, t in case.melds]
+        for h in (hand, hand.tobytes(), np.append(hand, 0)[:34].copy()):
+            checked = outcome(lambda: general(rs, h, melds, **kw))
+            n = len(checked_calls)
+            assert outcome(lambda: rs.waits(h, melds, **kw)) == checked, case.describe()
+            fast_calls += len(checked_calls) == n
+        bad = hand.copy()
+        bad[int(np.flatnonzero(hand)[0])] += 1          # a tile too many
+        assert outcome(lambda: rs.waits(bad, melds, **kw)) == outcome(lambda: general(rs, bad, melds, **kw))
+    assert fast_calls > 50
+
+
 def test_waits_situations_cached_with_joker_list():
     """waits() keeps the situations of its flags between calls, joker_tiles given as a list (unhashable)
     included; a call with other flags gets its own situations, the same results as a fresh rule set's."""

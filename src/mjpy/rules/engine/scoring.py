@@ -390,6 +390,7 @@ class TableRules(RuleSet):
         except ValueError:                      # (an indicator is needed: asked again per call)
             self._default_jokers = None
         self._default_mask = (self._default_jokers, _mask(self._default_jokers or ()))
+        self._plain_limit = 5 if self.spec.exhausted_waits(self.options) else 4   # waits without jokers
         cf = (self.spec.context_flag,) if self.spec.context_flag else ()
         if self._bonus:
             cf += BONUS_FLAGS
@@ -819,9 +820,20 @@ class TableRules(RuleSet):
             counts, codes = c.tobytes(), _meld_codes(ms)
         try:                                    # (the situations do not read the jokers: often a list)
             key = tuple([kv for kv in flags.items() if kv[0] not in _JOKER_KEYS])
-            modes = self._modes_cache.get(key)
+            hash(key)
         except TypeError:                       # an unhashable flag value: no cache
-            key = modes = None
+            key = None
+        modes = self._wait_modes(key, flags)
+        limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
+        return {TILE_NAMES[t]: r for t, _, r in _engine.waits_one(        # each win's Result built by the engine
+            self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2], _mask(jk), bool(jk),
+            maker=self._maker)}
+
+    def _wait_modes(self, key, flags):
+        """``(flag bits of each situation tried, seat, round)`` of a waiting hand: self-drawn, then on a
+        discard where discards win (unless the caller said self-drawn); memoised on ``key`` (the flags but
+        the jokers' as items, ``None``: no memo)."""
+        modes = None if key is None else self._modes_cache.get(key)
         if modes is None:
             drawn = [True] + ([False] if self.spec.discard_wins(self.options) else [])
             if "self_drawn" in flags and flags["self_drawn"] is not None and flags["self_drawn"] is not False:
@@ -835,10 +847,33 @@ class TableRules(RuleSet):
             modes = ([_flag_bits(s) for s in sits], sits[0]["seat_wind"], sits[0]["round_wind"])
             if key is not None and len(self._modes_cache) < 256:
                 self._modes_cache[key] = modes
-        limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
-        return {TILE_NAMES[t]: r for t, _, r in _engine.waits_one(        # each win's Result built by the engine
-            self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2], _mask(jk), bool(jk),
-            maker=self._maker)}
+        return modes
+
+    def waits(self, hand13, melds=(), *, self_drawn: bool = False, seat_wind="E", round_wind="E",
+              dealer: bool = False, **flags) -> Dict[str, Result]:
+        """``{tile: result}`` of a waiting hand (see :meth:`RuleSet.waits`); the common call (no flag
+        but the jokers', booleans, a count array or a notation string without melds, listed melds) runs
+        without building a flags dict, its hand checked by the engine. Anything else takes the checked
+        path, :meth:`RuleSet.waits`, which validates everything and words the error."""
+        if ((not flags or flags.keys() <= _JOKER_KEYS) and (flags or self._default_jokers is not None)
+                and (self_drawn is False or self_drawn is True) and (dealer is False or dealer is True)
+                and not self._guarded and not self._bonus):
+            codes = _fast_melds(melds, self._n_sets) if melds else b""
+            counts = None if codes is None else checked_counts(hand13, codes, self._size - 1, self._outside_mask)
+            modes = None
+            if counts is not None:              # (the key as _waits words it for these flags)
+                try:
+                    modes = self._modes_cache.get((("self_drawn", self_drawn), ("seat_wind", seat_wind),
+                                                   ("round_wind", round_wind), ("dealer", dealer)))
+                except TypeError:               # an unhashable wind: the checked path words it
+                    pass
+            if modes is not None:
+                jk, jm = self._default_mask if not flags else self._jokers_cached(flags)
+                return {TILE_NAMES[t]: r for t, _, r in _engine.waits_one(
+                    self.compiled.program, counts, codes, 4 if jm else self._plain_limit, modes[0], modes[1],
+                    modes[2], jm, jm != 0, maker=self._maker)}
+        return RuleSet.waits(self, hand13, melds, self_drawn=self_drawn, seat_wind=seat_wind,
+                             round_wind=round_wind, dealer=dealer, **flags)
 
     def _dajiao_bonus(self, hands13, melds, lowest, flags) -> np.ndarray:
         """:meth:`dajiao_batch` with bonus tiles, row by row through :meth:`waits` (a bonus tile changes

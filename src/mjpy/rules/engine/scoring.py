@@ -823,11 +823,14 @@ class TableRules(RuleSet):
             hash(key)
         except TypeError:                       # an unhashable flag value: no cache
             key = None
-        modes = self._wait_modes(key, flags)
-        limit = 5 if not jk and self.spec.exhausted_waits(self.options) else 4
-        return {TILE_NAMES[t]: r for t, _, r in _engine.waits_one(        # each win's Result built by the engine
-            self.compiled.program, counts, codes, limit, modes[0], modes[1], modes[2], _mask(jk), bool(jk),
-            maker=self._maker)}
+        return self._engine_waits(counts, codes, _mask(jk), self._wait_modes(key, flags))
+
+    def _engine_waits(self, counts: bytes, codes: bytes, jm: int, modes) -> Dict[str, Result]:
+        """The engine's waits of a checked hand (its joker kinds ``jm`` as bits, ``modes`` as
+        :meth:`_wait_modes` gives them): each win's Result built by the engine."""
+        return {TILE_NAMES[t]: r for t, _, r in _engine.waits_one(
+            self.compiled.program, counts, codes, 4 if jm else self._plain_limit, modes[0], modes[1], modes[2],
+            jm, jm != 0, maker=self._maker)}
 
     def _wait_modes(self, key, flags):
         """``(flag bits of each situation tried, seat, round)`` of a waiting hand: self-drawn, then on a
@@ -868,10 +871,8 @@ class TableRules(RuleSet):
                 except TypeError:               # an unhashable wind: the checked path words it
                     pass
             if modes is not None:
-                jk, jm = self._default_mask if not flags else self._jokers_cached(flags)
-                return {TILE_NAMES[t]: r for t, _, r in _engine.waits_one(
-                    self.compiled.program, counts, codes, 4 if jm else self._plain_limit, modes[0], modes[1],
-                    modes[2], jm, jm != 0, maker=self._maker)}
+                return self._engine_waits(counts, codes, (self._default_mask if not flags
+                                                          else self._jokers_cached(flags))[1], modes)
         return RuleSet.waits(self, hand13, melds, self_drawn=self_drawn, seat_wind=seat_wind,
                              round_wind=round_wind, dealer=dealer, **flags)
 

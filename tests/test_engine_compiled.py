@@ -450,6 +450,42 @@ def test_fast_path_and_checked_path_agree(name, hand, melds, win, kw):
             _outcome(lambda: rs.score(hand, melds, win, self_drawn=True, **kw))
 
 
+def test_score_is_the_engines_call(monkeypatch):
+    """A rule set on the engine has the engine's ScoreCall as its score (RuleSet.score's signature): the
+    common call is answered there, anything else by the checked path it was given (RuleSet.score), with
+    the same answers; a subclass with a score of its own keeps it."""
+    import inspect
+
+    from mjpy.notation import parse_hand
+    from mjpy.rules.engine.scoring import TableRules
+    from mjpy.rules.interface import RuleSet
+
+    rs = rules.get("tianjin")
+    assert isinstance(rs.score, E.ScoreCall)
+    assert inspect.signature(rs.score) == inspect.signature(RuleSet.score.__get__(rs))
+    checked_calls = []
+    general = RuleSet.score
+    monkeypatch.setattr(RuleSet, "score", lambda *a, **k: checked_calls.append(1) or general(*a, **k))
+    fresh = type(rs)(rs.info, rs.options)      # (its ScoreCall made with the counting checked path)
+    hand = np.array(parse_hand("123456789m11p456m")[0], np.uint8)
+    calls = [((hand,), dict(win_tile=4, self_drawn=True, indicator="1z"), False),
+             (("123456789m11p456m",), dict(win_tile="5m", self_drawn=True, joker_tiles=["1z", "2z"]), False),
+             ((hand, [], 4), dict(self_drawn=False, seat_wind="S", indicator="1z"), False),
+             ((hand,), dict(win_tile=4, self_drawn=np.True_, indicator="1z"), True),
+             ((hand,), dict(win_tile=4, self_drawn=True, indicator="1z", context={}), True),
+             ((hand,), dict(win_tile=4, self_drawn=True), True)]          # (no indicator: the checked path says so)
+    for args, kw, checked in calls:
+        n = len(checked_calls)
+        assert _outcome(lambda: fresh.score(*args, **kw)) == _outcome(lambda: general(fresh, *args, **kw)), kw
+        assert (len(checked_calls) > n) == checked, kw
+
+    class Own(TableRules):
+        def score(self, *a, **k):
+            return "own"
+
+    assert Own(rs.info, rs.options).score() == "own"
+
+
 @pytest.mark.parametrize("name, hand, melds, kw", [
     ("guangdong_jipinghu", "123m456p789s111z5z", [], {}),
     ("guangdong_tuidao", "456m1p234567s", [Meld("pon", "777z")], {}),

@@ -49,6 +49,19 @@ class DeferredField:
     def __init__(self, name: str) -> None: ...
     def __get__(self, obj: Any, objtype: Any) -> Any: ...
 
+class ScoreCall:
+    """A bound rule set's score: its common call answered in C, anything else by ``checked``."""
+    def __init__(self, rs: Any, checked: Callable[..., Any], refused: Callable[[int, int, int], Any],
+                 jokers_cached: Callable[[Any], Tuple[Any, int]], joker_cache: dict,
+                 fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
+                 prog: Program, maker: ResultMaker, tile_codes: dict, wind_index: dict, joker_keys: frozenset,
+                 default_mask: Tuple[Any, int], slow_bits: int, base_bits: int, n_sets: int, size: int,
+                 outside: int, guarded: bool, stand_in: int) -> None: ...
+    def __call__(self, hand: Any, melds: Any = ..., win_tile: Any = ..., *, self_drawn: bool = ...,
+                 after_kong: bool = ..., robbing_kong: bool = ..., last_tile: bool = ..., tianhu: bool = ...,
+                 dihu: bool = ..., seat_wind: Any = ..., round_wind: Any = ..., dealer: bool = ...,
+                 context: Any = ..., **flags: Any) -> Any: ...
+
 def score_one(prog: Program, hand: Union[bytes, npt.NDArray[np.uint8]], melds: bytes, win: int, flags: int,
               seat: int, round_: int, jmask: int, groups: bool = ..., size: int = ...,
               outside: int = ..., maker: Optional[ResultMaker] = ...) -> Any: ...

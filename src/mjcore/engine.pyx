@@ -3471,12 +3471,18 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     path to explain; without, the hand must be valid. With a ``maker``, a win is returned as its
     result object (:class:`ResultMaker`) instead of the tuple.
     """
+    if len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 0 <= win < 34:
+        raise ValueError(f"score_one: at most {prog.p.n_sets} (kind, tile) meld pairs and a winning tile 0-33")
+    return _score_one(prog, hand, melds, win, flags, seat, round_, jmask, groups, size, outside, maker)
+
+
+cdef object _score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat, int round_,
+                       uint64_t jmask, bint groups, int size, uint64_t outside, ResultMaker maker):
+    """:func:`score_one` with its melds (at most ``n_sets`` pairs) and winning tile (0-33) checked."""
     cdef Hand H
     cdef Out o
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 0 <= win < 34:
-        raise ValueError(f"score_one: at most {prog.p.n_sets} (kind, tile) meld pairs and a winning tile 0-33")
     load_meta(&H, mp, nm, win, flags, seat, round_, jmask)
     if not _copy_counts(&H, hand):
         if size >= 0:
@@ -3501,6 +3507,128 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     if maker is not None:
         return _make(maker, prog, &o, groups)
     return o.status, _number(prog, o.total), o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
+
+
+cdef class ScoreCall:
+    """``score`` of one bound rule set, its common call run here without a frame of Python
+    (``mjpy.rules.engine.scoring.TableRules`` makes one each instance's ``score``): a winning tile
+    0-33 (an index or a name of ``tile_codes``), situation flags that are ``True`` / ``False``, winds
+    of ``wind_index``, melds ``fast_melds(melds, n_sets)`` encodes, no flag but the jokers' (their
+    kinds from ``default_mask``, or ``joker_cache`` / ``jokers_cached(flags)``), and the hand (34 counts, or a notation
+    string ``str_counts`` reads) checked by the engine (:func:`score_one` with ``size``). A hand that
+    is no win goes to ``refused(status, failed, missing)``; anything else, and every error, to
+    ``checked(rs, ...)``, the rule set's checked path, which validates everything and words it."""
+
+    cdef object rs, checked, refused, jokers_cached, fast_melds, str_counts
+    cdef Program prog
+    cdef ResultMaker maker
+    cdef dict tile_codes, wind_index, joker_cache
+    cdef frozenset joker_keys
+    cdef tuple default_mask
+    cdef uint32_t slow_bits, base_bits
+    cdef int n_sets, size, stand_in
+    cdef uint64_t outside
+    cdef bint guarded
+
+    def __init__(self, rs, checked, refused, jokers_cached, dict joker_cache, fast_melds, str_counts,
+                 Program prog, ResultMaker maker, dict tile_codes, dict wind_index, frozenset joker_keys,
+                 tuple default_mask, uint32_t slow_bits, uint32_t base_bits, int n_sets, int size, uint64_t outside,
+                 bint guarded, int stand_in):
+        self.rs = rs
+        self.checked = checked
+        self.refused = refused
+        self.jokers_cached = jokers_cached
+        self.joker_cache = joker_cache
+        self.fast_melds = fast_melds
+        self.str_counts = str_counts
+        self.prog = prog
+        self.maker = maker
+        self.tile_codes = tile_codes
+        self.wind_index = wind_index
+        self.joker_keys = joker_keys
+        self.default_mask = default_mask
+        self.slow_bits = slow_bits
+        self.base_bits = base_bits
+        self.n_sets = n_sets
+        self.size = size
+        self.outside = outside
+        self.guarded = guarded
+        self.stand_in = stand_in
+
+    @property
+    def __signature__(self):
+        import inspect
+        return inspect.signature(self.checked.__get__(self.rs))
+
+    def __call__(self, hand, melds=(), win_tile=None, *, self_drawn=False, after_kong=False,
+                 robbing_kong=False, last_tile=False, tianhu=False, dihu=False, seat_wind="E", round_wind="E",
+                 dealer=False, context=None, **flags):
+        cdef uint32_t bits = 0, i = 1
+        cdef bint plain = True, claimed, other = False
+        cdef uint64_t jm
+        cdef Py_ssize_t k
+        cdef bytes codes
+        while True:                             # (one pass)
+            if type(win_tile) is str:
+                win_tile = self.tile_codes.get(win_tile, win_tile)
+            if type(win_tile) is not int or not 0 <= win_tile < 34 or context is not None:
+                break
+            if flags:
+                for key in flags:
+                    if key not in self.joker_keys:
+                        other = True
+                        break
+                if other:
+                    break
+            elif self.default_mask[0] is None:
+                break
+            if (after_kong is False and robbing_kong is False and last_tile is False and tianhu is False
+                    and dihu is False and dealer is False):
+                if self_drawn is True:          # (the common case: one flag to read)
+                    bits = 1
+                else:
+                    plain = self_drawn is False
+            else:
+                for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
+                    if v is True:
+                        bits |= i
+                    elif v is not False:
+                        plain = False
+                    i <<= 1
+            seat, rnd = self.wind_index.get(seat_wind), self.wind_index.get(round_wind)
+            codes = self.fast_melds(melds, self.n_sets) if melds else b""
+            if not plain or seat is None or rnd is None or bits & self.slow_bits or codes is None:
+                break
+            if flags:
+                jt = flags.get("joker_tiles")
+                try:                            # (the rule set's cache, as jokers_cached keys it)
+                    dm = self.joker_cache.get((flags.get("indicator"), tuple(jt) if type(jt) is list else jt))
+                except TypeError:
+                    dm = None
+                if dm is None:
+                    dm = self.jokers_cached(flags)
+            else:
+                dm = self.default_mask
+            jk, jm = dm
+            if self.guarded:                    # (a joker claimed, a stand-in melded: explained there)
+                claimed = win_tile in jk and not bits & 1
+                for k in range(1, len(codes), 2):
+                    claimed |= codes[k] == self.stand_in
+                if claimed:
+                    break
+            # the engine checks the hand and the flags (check_row); None: the checked path explains
+            out = _score_one(self.prog, self.str_counts(hand) if type(hand) is str else hand, codes, win_tile,
+                             bits | self.base_bits, seat, rnd, jm, jm != 0, self.size, self.outside, self.maker)
+            if type(out) is not tuple:
+                if out is None:
+                    break                       # (the checked path explains)
+                return out                      # a win, built by the engine (self.maker)
+            if (<tuple>out)[0] == S_MISSING:
+                break                           # (the checked path explains, and names the patterns found)
+            return self.refused((<tuple>out)[0], (<tuple>out)[3], (<tuple>out)[4])
+        return self.checked(self.rs, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
+                            robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
+                            seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
 
 
 cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32_t flags, int size,

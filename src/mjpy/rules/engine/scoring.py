@@ -391,6 +391,12 @@ class TableRules(RuleSet):
             self._default_jokers = None
         self._default_mask = (self._default_jokers, _mask(self._default_jokers or ()))
         self._plain_limit = 5 if self.spec.exhausted_waits(self.options) else 4   # waits without jokers
+        if type(self).score is RuleSet.score:    # score's common call in the engine, without a Python frame
+            self.score = _engine.ScoreCall(
+                self, RuleSet.score, self._refused, self._jokers_cached, self._joker_cache, _fast_melds,
+                _str_counts, self.compiled.program, self._maker, _TILE_CODES, _WIND_INDEX, _JOKER_KEYS, self._default_mask,
+                self._slow_bits, self._base_bits, self._n_sets, self._size, self._outside_mask, self._guarded,
+                -1 if self.spec.stand_in is None else self.spec.stand_in)
         cf = (self.spec.context_flag,) if self.spec.context_flag else ()
         if self._bonus:
             cf += BONUS_FLAGS
@@ -684,58 +690,6 @@ class TableRules(RuleSet):
                                    joker_tiles=list(jk) or None,
                                    quads_as_two_pairs=self.options.get("allow_quad", True),
                                    hand_size=self._size - 1))
-
-    def score(self, hand, melds=(), win_tile=None, *, self_drawn: bool = False, after_kong: bool = False,
-              robbing_kong: bool = False, last_tile: bool = False, tianhu: bool = False, dihu: bool = False,
-              seat_wind="E", round_wind="E", dealer: bool = False, context=None, **flags) -> Result:
-        """Score a complete hand (see :meth:`RuleSet.score`); the common case runs without building a
-        flags dict: booleans and winds checked inline, the hand validated once, one engine call.
-        Anything else (a ``break`` below) takes the checked path, :meth:`RuleSet.score`: it validates
-        everything and words the error."""
-        while True:                             # (one pass)
-            if type(win_tile) is str:
-                win_tile = _TILE_CODES.get(win_tile, win_tile)
-            if ((flags and not flags.keys() <= _JOKER_KEYS) or type(win_tile) is not int or not 0 <= win_tile < 34
-                    or (not flags and self._default_jokers is None) or context is not None):
-                break
-            plain = True                        # every flag a bool
-            if (after_kong is False and robbing_kong is False and last_tile is False and tianhu is False
-                    and dihu is False and dealer is False):
-                if self_drawn is True:          # (the common case: one flag to read)
-                    bits = 1
-                else:
-                    bits = 0
-                    plain = self_drawn is False
-            else:
-                bits = 0
-                i = 1
-                for v in (self_drawn, after_kong, robbing_kong, last_tile, tianhu, dihu, dealer):
-                    if v is True:
-                        bits |= i
-                    elif v is not False:
-                        plain = False
-                    i <<= 1
-            seat, rnd = _WIND_INDEX.get(seat_wind), _WIND_INDEX.get(round_wind)
-            codes = _fast_melds(melds, self._n_sets) if melds else b""
-            if not plain or seat is None or rnd is None or bits & self._slow_bits or codes is None:
-                break
-            jk, jm = self._default_mask if not flags else self._jokers_cached(flags)
-            if self._guarded and (win_tile in jk and not bits & 1 or codes and self.spec.stand_in in codes[1::2]):
-                break                           # (a joker claimed, a stand-in melded: explained there)
-            # the engine checks the hand and the flags (check_row); None: the checked path explains
-            out = _engine.score_one(self.compiled.program, _str_counts(hand) if type(hand) is str else hand,
-                                    codes, win_tile, bits | self._base_bits, seat, rnd, jm, jm != 0, self._size,
-                                    self._outside_mask, self._maker)
-            if type(out) is not tuple:
-                if out is None:
-                    break                       # (the checked path explains)
-                return out                      # a win, built by the engine (self._maker)
-            if out[0] == _engine.STATUS_MISSING:
-                break                           # (the checked path explains, and names the patterns found)
-            return self._refused(out[0], out[3], out[4])
-        return RuleSet.score(self, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
-                             robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
-                             seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
 
     def _jokers_cached(self, flags) -> Tuple[Tuple[int, ...], int]:
         """:meth:`_jokers` and their mask as bits, memoised on a hashable ``indicator`` / ``joker_tiles``

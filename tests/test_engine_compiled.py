@@ -523,14 +523,16 @@ def test_waits_fast_path_and_checked_path_agree(name, hand, melds, kw):
 
 @pytest.mark.parametrize("rule", ENGINE)
 def test_waits_fast_path_as_checked_path(rule, monkeypatch):
-    """waits()'s fast path (flags but the jokers' absent, the situations of these flags seen before) gives
-    what the checked path (RuleSet.waits: every flag in a dict) gives, results and errors alike."""
+    """waits()'s fast path (the engine's WaitsCall: flags but the jokers' absent, the situations of these
+    flags seen before) gives what the checked path (RuleSet.waits: every flag in a dict) gives, results and
+    errors alike, and is the path the common call takes."""
     from mjpy.rules.interface import RuleSet
     from test_engine_regional import engine_flags, joker_kw, meld_obj, ruleset
 
     checked_calls = []
     general = RuleSet.waits
     monkeypatch.setattr(RuleSet, "waits", lambda *a, **k: checked_calls.append(1) or general(*a, **k))
+    fresh = {}                                  # rule sets made now: their WaitsCall with the counting path
 
     def outcome(fn):
         try:
@@ -540,7 +542,9 @@ def test_waits_fast_path_as_checked_path(rule, monkeypatch):
 
     fast_calls = 0
     for case in RG.waiting_cases(rule, 60, seed=11):
-        rs = ruleset(case)
+        bound = ruleset(case)
+        rs = fresh.setdefault(id(bound), type(bound)(bound.info, bound.options))
+        assert isinstance(rs.waits, E.WaitsCall)
         kw = {k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer")}
         kw.update(joker_kw(case))
         hand, melds = np.array(case.counts, np.uint8), [meld_obj(k, t) for k, t in case.melds]

@@ -62,6 +62,16 @@ class ScoreCall:
                  dihu: bool = ..., seat_wind: Any = ..., round_wind: Any = ..., dealer: bool = ...,
                  context: Any = ..., **flags: Any) -> Any: ...
 
+class WaitsCall:
+    """A bound rule set's waits: its common call answered in C, anything else by ``checked``."""
+    def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
+                 joker_cache: dict, modes_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]],
+                 str_counts: Callable[[str], Any], prog: Program, maker: ResultMaker, tile_names: Tuple[str, ...],
+                 joker_keys: frozenset, default_mask: Tuple[Any, int], n_sets: int, size: int, outside: int,
+                 plain_limit: int) -> None: ...
+    def __call__(self, hand13: Any, melds: Any = ..., *, self_drawn: bool = ..., seat_wind: Any = ...,
+                 round_wind: Any = ..., dealer: bool = ..., **flags: Any) -> Dict[str, Any]: ...
+
 def score_one(prog: Program, hand: Union[bytes, npt.NDArray[np.uint8]], melds: bytes, win: int, flags: int,
               seat: int, round_: int, jmask: int, groups: bool = ..., size: int = ...,
               outside: int = ..., maker: Optional[ResultMaker] = ...) -> Any: ...

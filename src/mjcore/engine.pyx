@@ -3564,7 +3564,7 @@ cdef class ScoreCall:
                  robbing_kong=False, last_tile=False, tianhu=False, dihu=False, seat_wind="E", round_wind="E",
                  dealer=False, context=None, **flags):
         cdef uint32_t bits = 0, i = 1
-        cdef bint plain = True, claimed, other = False
+        cdef bint plain = True, claimed
         cdef uint64_t jm
         cdef Py_ssize_t k
         cdef bytes codes
@@ -3574,11 +3574,7 @@ cdef class ScoreCall:
             if type(win_tile) is not int or not 0 <= win_tile < 34 or context is not None:
                 break
             if flags:
-                for key in flags:
-                    if key not in self.joker_keys:
-                        other = True
-                        break
-                if other:
+                if any_other_key(flags, self.joker_keys):
                     break
             elif self.default_mask[0] is None:
                 break
@@ -3599,19 +3595,9 @@ cdef class ScoreCall:
             codes = self.fast_melds(melds, self.n_sets) if melds else b""
             if not plain or seat is None or rnd is None or bits & self.slow_bits or codes is None:
                 break
-            if flags:
-                jt = flags.get("joker_tiles")
-                try:                            # (the rule set's cache, as jokers_cached keys it)
-                    dm = self.joker_cache.get((flags.get("indicator"), tuple(jt) if type(jt) is list else jt))
-                except TypeError:
-                    dm = None
-                if dm is None:
-                    dm = self.jokers_cached(flags)
-            else:
-                dm = self.default_mask
-            jk, jm = dm
+            jm = _joker_mask(self.joker_cache, self.jokers_cached, self.default_mask, flags)
             if self.guarded:                    # (a joker claimed, a stand-in melded: explained there)
-                claimed = win_tile in jk and not bits & 1
+                claimed = (jm >> <int>win_tile) & 1 and not bits & 1
                 for k in range(1, len(codes), 2):
                     claimed |= codes[k] == self.stand_in
                 if claimed:
@@ -3629,6 +3615,109 @@ cdef class ScoreCall:
         return self.checked(self.rs, hand, melds, win_tile, self_drawn=self_drawn, after_kong=after_kong,
                             robbing_kong=robbing_kong, last_tile=last_tile, tianhu=tianhu, dihu=dihu,
                             seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
+
+
+cdef class WaitsCall:
+    """``waits`` of one bound rule set, its common call run here (``TableRules`` makes one each
+    instance's ``waits``, as :class:`ScoreCall` for ``score``): situation flags that are ``True`` /
+    ``False``, situations seen before (``modes_cache``, keyed as ``TableRules._waits`` keys them),
+    melds ``fast_melds`` encodes, no flag but the jokers', the hand (34 counts, or a notation string
+    ``str_counts`` reads) checked by the engine; each win's result from :func:`waits_one`, named by
+    ``tile_names``. Anything else, and every error, goes to ``checked(rs, ...)``."""
+
+    cdef object rs, checked, jokers_cached, fast_melds, str_counts
+    cdef Program prog
+    cdef ResultMaker maker
+    cdef dict modes_cache, joker_cache
+    cdef tuple tile_names
+    cdef frozenset joker_keys
+    cdef tuple default_mask
+    cdef int n_sets, size, plain_limit
+    cdef uint64_t outside
+
+    def __init__(self, rs, checked, jokers_cached, dict joker_cache, dict modes_cache, fast_melds, str_counts,
+                 Program prog, ResultMaker maker, tuple tile_names, frozenset joker_keys, tuple default_mask,
+                 int n_sets, int size, uint64_t outside, int plain_limit):
+        self.rs = rs
+        self.checked = checked
+        self.jokers_cached = jokers_cached
+        self.joker_cache = joker_cache
+        self.modes_cache = modes_cache
+        self.fast_melds = fast_melds
+        self.str_counts = str_counts
+        self.prog = prog
+        self.maker = maker
+        self.tile_names = tile_names
+        self.joker_keys = joker_keys
+        self.default_mask = default_mask
+        self.n_sets = n_sets
+        self.size = size
+        self.outside = outside
+        self.plain_limit = plain_limit
+
+    @property
+    def __signature__(self):
+        import inspect
+        return inspect.signature(self.checked.__get__(self.rs))
+
+    def __call__(self, hand13, melds=(), *, self_drawn=False, seat_wind="E", round_wind="E", dealer=False,
+                 **flags):
+        cdef bytes codes
+        cdef uint64_t jm
+        cdef dict out
+        while True:                             # (one pass)
+            if not (self_drawn is False or self_drawn is True) or not (dealer is False or dealer is True):
+                break
+            if flags:
+                if any_other_key(flags, self.joker_keys):
+                    break
+            elif self.default_mask[0] is None:
+                break
+            codes = self.fast_melds(melds, self.n_sets) if melds else b""
+            if codes is None:
+                break
+            hand = self.str_counts(hand13) if type(hand13) is str else hand13
+            counts = None if hand is None else _check_hand(hand, codes, self.size - 1, self.outside)
+            if counts is None:
+                break
+            try:                                # (the key as TableRules._waits words it for these flags)
+                modes = self.modes_cache.get((("self_drawn", self_drawn), ("seat_wind", seat_wind),
+                                              ("round_wind", round_wind), ("dealer", dealer)))
+            except TypeError:                   # an unhashable wind: the checked path words it
+                break
+            if modes is None:
+                break
+            jm = _joker_mask(self.joker_cache, self.jokers_cached, self.default_mask, flags)
+            out = {}
+            for t, _, r in waits_one(self.prog, counts, codes, 4 if jm else self.plain_limit, modes[0], modes[1],
+                                     modes[2], jm, jm != 0, self.maker):
+                out[self.tile_names[t]] = r
+            return out
+        return self.checked(self.rs, hand13, melds, self_drawn=self_drawn, seat_wind=seat_wind,
+                            round_wind=round_wind, dealer=dealer, **flags)
+
+
+cdef bint any_other_key(dict flags, frozenset keys) except -1:
+    """Whether ``flags`` names a key outside ``keys``."""
+    for key in flags:
+        if key not in keys:
+            return True
+    return False
+
+
+cdef object _joker_mask(dict cache, jokers_cached, tuple default_mask, dict flags):
+    """The joker kinds' bits of a call's flags: ``default_mask``'s without any, else from the rule set's
+    ``cache`` keyed as ``jokers_cached`` keys it (which fills it, or words the error)."""
+    if not flags:
+        return default_mask[1]
+    jt = flags.get("joker_tiles")
+    try:
+        dm = cache.get((flags.get("indicator"), tuple(jt) if type(jt) is list else jt))
+    except TypeError:
+        dm = None
+    if dm is None:
+        dm = jokers_cached(flags)
+    return (<tuple>dm)[1]
 
 
 cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32_t flags, int size,
@@ -3977,9 +4066,14 @@ def check_hand(hand, bytes melds, int size, uint64_t outside):
     valid with ``melds`` ((kind code, lowest tile) byte pairs, valid): counts 0-4, ``size`` tiles
     with the melds' 3 each, at most four of a kind with the melds, nothing in ``outside``; ``None``
     otherwise (the caller's checked path explains)."""
-    cdef Hand H
     if len(melds) > 2 * MAX_MELDS or len(melds) % 2:
         raise ValueError(f"check_hand: at most {MAX_MELDS} (kind, tile) meld pairs")
+    return _check_hand(hand, melds, size, outside)
+
+
+cdef object _check_hand(hand, bytes melds, int size, uint64_t outside):
+    """:func:`check_hand` with its melds (at most ``MAX_MELDS`` pairs) checked."""
+    cdef Hand H
     load_meta(&H, <const int8_t*><const char*>melds, len(melds) // 2, -1, 0, 27, 27, 0)
     if not _copy_counts(&H, hand) or check_row(H.counts, <const int8_t*><const char*>melds, H.n_melds, -1, 0, size,
                                                outside) != H.n_melds:

@@ -397,6 +397,11 @@ class TableRules(RuleSet):
                 _str_counts, self.compiled.program, self._maker, _TILE_CODES, _WIND_INDEX, _JOKER_KEYS, self._default_mask,
                 self._slow_bits, self._base_bits, self._n_sets, self._size, self._outside_mask, self._guarded,
                 -1 if self.spec.stand_in is None else self.spec.stand_in)
+        if type(self).waits is RuleSet.waits and not self._guarded and not self._bonus:   # the same for waits
+            self.waits = _engine.WaitsCall(
+                self, RuleSet.waits, self._jokers_cached, self._joker_cache, self._modes_cache, _fast_melds,
+                _str_counts, self.compiled.program, self._maker, tuple(TILE_NAMES), _JOKER_KEYS,
+                self._default_mask, self._n_sets, self._size, self._outside_mask, self._plain_limit)
         cf = (self.spec.context_flag,) if self.spec.context_flag else ()
         if self._bonus:
             cf += BONUS_FLAGS
@@ -805,30 +810,6 @@ class TableRules(RuleSet):
             if key is not None and len(self._modes_cache) < 256:
                 self._modes_cache[key] = modes
         return modes
-
-    def waits(self, hand13, melds=(), *, self_drawn: bool = False, seat_wind="E", round_wind="E",
-              dealer: bool = False, **flags) -> Dict[str, Result]:
-        """``{tile: result}`` of a waiting hand (see :meth:`RuleSet.waits`); the common call (no flag
-        but the jokers', booleans, a count array or a notation string without melds, listed melds) runs
-        without building a flags dict, its hand checked by the engine. Anything else takes the checked
-        path, :meth:`RuleSet.waits`, which validates everything and words the error."""
-        if ((not flags or flags.keys() <= _JOKER_KEYS) and (flags or self._default_jokers is not None)
-                and (self_drawn is False or self_drawn is True) and (dealer is False or dealer is True)
-                and not self._guarded and not self._bonus):
-            codes = _fast_melds(melds, self._n_sets) if melds else b""
-            counts = None if codes is None else checked_counts(hand13, codes, self._size - 1, self._outside_mask)
-            modes = None
-            if counts is not None:              # (the key as _waits words it for these flags)
-                try:
-                    modes = self._modes_cache.get((("self_drawn", self_drawn), ("seat_wind", seat_wind),
-                                                   ("round_wind", round_wind), ("dealer", dealer)))
-                except TypeError:               # an unhashable wind: the checked path words it
-                    pass
-            if modes is not None:
-                return self._engine_waits(counts, codes, (self._default_mask if not flags
-                                                          else self._jokers_cached(flags))[1], modes)
-        return RuleSet.waits(self, hand13, melds, self_drawn=self_drawn, seat_wind=seat_wind,
-                             round_wind=round_wind, dealer=dealer, **flags)
 
     def _dajiao_bonus(self, hands13, melds, lowest, flags) -> np.ndarray:
         """:meth:`dajiao_batch` with bonus tiles, row by row through :meth:`waits` (a bonus tile changes

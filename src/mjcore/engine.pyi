@@ -49,25 +49,31 @@ class DeferredField:
     def __init__(self, name: str) -> None: ...
     def __get__(self, obj: Any, objtype: Any) -> Any: ...
 
-class ScoreCall:
+class EngineCall:
+    """What ScoreCall and WaitsCall share: the rule set, its checked path, jokers, melds, program."""
+    def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
+                 joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
+                 prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
+                 n_sets: int, size: int, outside: int) -> None: ...
+
+class ScoreCall(EngineCall):
     """A bound rule set's score: its common call answered in C, anything else by ``checked``."""
-    def __init__(self, rs: Any, checked: Callable[..., Any], refused: Callable[[int, int, int], Any],
-                 jokers_cached: Callable[[Any], Tuple[Any, int]], joker_cache: dict,
-                 fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
-                 prog: Program, maker: ResultMaker, tile_codes: dict, wind_index: dict, joker_keys: frozenset,
-                 default_mask: Tuple[Any, int], slow_bits: int, base_bits: int, n_sets: int, size: int,
-                 outside: int, guarded: bool, stand_in: int) -> None: ...
+    def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
+                 joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
+                 prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
+                 n_sets: int, size: int, outside: int, refused: Callable[[int, int, int], Any], tile_codes: dict,
+                 wind_index: dict, slow_bits: int, base_bits: int, guarded: bool, stand_in: int) -> None: ...
     def __call__(self, hand: Any, melds: Any = ..., win_tile: Any = ..., *, self_drawn: bool = ...,
                  after_kong: bool = ..., robbing_kong: bool = ..., last_tile: bool = ..., tianhu: bool = ...,
                  dihu: bool = ..., seat_wind: Any = ..., round_wind: Any = ..., dealer: bool = ...,
                  context: Any = ..., **flags: Any) -> Any: ...
 
-class WaitsCall:
+class WaitsCall(EngineCall):
     """A bound rule set's waits: its common call answered in C, anything else by ``checked``."""
     def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
-                 joker_cache: dict, modes_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]],
-                 str_counts: Callable[[str], Any], prog: Program, maker: ResultMaker, tile_names: Tuple[str, ...],
-                 joker_keys: frozenset, default_mask: Tuple[Any, int], n_sets: int, size: int, outside: int,
+                 joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
+                 prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
+                 n_sets: int, size: int, outside: int, modes_cache: dict, tile_names: Tuple[str, ...],
                  plain_limit: int) -> None: ...
     def __call__(self, hand13: Any, melds: Any = ..., *, self_drawn: bool = ..., seat_wind: Any = ...,
                  round_wind: Any = ..., dealer: bool = ..., **flags: Any) -> Dict[str, Any]: ...

@@ -3509,56 +3509,83 @@ cdef object _score_one(Program prog, hand, bytes melds, int win, uint32_t flags,
     return o.status, _number(prog, o.total), o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
 
 
-cdef class ScoreCall:
-    """``score`` of one bound rule set, its common call run here without a frame of Python
-    (``mjpy.rules.engine.scoring.TableRules`` makes one each instance's ``score``): a winning tile
-    0-33 (an index or a name of ``tile_codes``), situation flags that are ``True`` / ``False``, winds
-    of ``wind_index``, melds ``fast_melds(melds, n_sets)`` encodes, no flag but the jokers' (their
-    kinds from ``default_mask``, or ``joker_cache`` / ``jokers_cached(flags)``), and the hand (34 counts, or a notation
-    string ``str_counts`` reads) checked by the engine (:func:`score_one` with ``size``). A hand that
-    is no win goes to ``refused(status, failed, missing)``; anything else, and every error, to
-    ``checked(rs, ...)``, the rule set's checked path, which validates everything and words it."""
+cdef class EngineCall:
+    """What :class:`ScoreCall` and :class:`WaitsCall` share: the bound rule set ``rs`` and its checked
+    path ``checked`` (an unbound ``RuleSet`` method: its signature is the call's), its joker kinds
+    (``default_mask`` when a call names none, else ``joker_cache`` as ``jokers_cached(flags)`` keys and
+    fills it), the melds ``fast_melds(melds, n_sets)`` encodes, a notation string's counts
+    (``str_counts``), its program and result maker, ``size`` tiles of a complete hand and the kinds
+    ``outside`` its tile set."""
 
-    cdef object rs, checked, refused, jokers_cached, fast_melds, str_counts
+    cdef object rs, checked, jokers_cached, fast_melds, str_counts
     cdef Program prog
     cdef ResultMaker maker
-    cdef dict tile_codes, wind_index, joker_cache
+    cdef dict joker_cache
     cdef frozenset joker_keys
     cdef tuple default_mask
-    cdef uint32_t slow_bits, base_bits
-    cdef int n_sets, size, stand_in
+    cdef int n_sets, size
     cdef uint64_t outside
-    cdef bint guarded
 
-    def __init__(self, rs, checked, refused, jokers_cached, dict joker_cache, fast_melds, str_counts,
-                 Program prog, ResultMaker maker, dict tile_codes, dict wind_index, frozenset joker_keys,
-                 tuple default_mask, uint32_t slow_bits, uint32_t base_bits, int n_sets, int size, uint64_t outside,
-                 bint guarded, int stand_in):
+    def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
+                 ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside):
         self.rs = rs
         self.checked = checked
-        self.refused = refused
         self.jokers_cached = jokers_cached
         self.joker_cache = joker_cache
         self.fast_melds = fast_melds
         self.str_counts = str_counts
         self.prog = prog
         self.maker = maker
-        self.tile_codes = tile_codes
-        self.wind_index = wind_index
         self.joker_keys = joker_keys
         self.default_mask = default_mask
-        self.slow_bits = slow_bits
-        self.base_bits = base_bits
         self.n_sets = n_sets
         self.size = size
         self.outside = outside
-        self.guarded = guarded
-        self.stand_in = stand_in
 
     @property
     def __signature__(self):
         import inspect
         return inspect.signature(self.checked.__get__(self.rs))
+
+    cdef bint other_flags(self, dict flags) except -1:
+        """Whether a call's flags take the checked path: a flag beyond the jokers', or none where the
+        rule set's jokers need one (an indicator)."""
+        if not flags:
+            return self.default_mask[0] is None
+        for key in flags:
+            if key not in self.joker_keys:
+                return True
+        return False
+
+
+cdef class ScoreCall(EngineCall):
+    """``score`` of one bound rule set (:class:`EngineCall`), its common call run here without a frame
+    of Python (``mjpy.rules.engine.scoring.TableRules`` makes one each instance's ``score``): a winning
+    tile 0-33 (an index or a name of ``tile_codes``), situation flags that are ``True`` / ``False`` (none
+    of ``slow_bits``), winds of ``wind_index``, encoded melds, no flag but the jokers', and the hand
+    checked by the engine (:func:`score_one`; ``base_bits`` the options' flag bits). A hand that is no
+    win goes to ``refused(status, failed, missing)``; with ``guarded``, a joker claimed or a
+    ``stand_in`` melded to the checked path, as anything else and every error."""
+
+    cdef object refused
+    cdef dict tile_codes, wind_index
+    cdef uint32_t slow_bits, base_bits
+    cdef int stand_in
+    cdef bint guarded
+
+    def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
+                 ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside,
+                 refused, dict tile_codes, dict wind_index, uint32_t slow_bits, uint32_t base_bits, bint guarded,
+                 int stand_in):
+        EngineCall.__init__(self, rs, checked, jokers_cached, joker_cache, fast_melds, str_counts, prog, maker,
+                            joker_keys, default_mask, n_sets, size, outside)
+        self.refused = refused
+        self.tile_codes = tile_codes
+        self.wind_index = wind_index
+        self.slow_bits = slow_bits
+        self.base_bits = base_bits
+        self.guarded = guarded
+        self.stand_in = stand_in
 
     def __call__(self, hand, melds=(), win_tile=None, *, self_drawn=False, after_kong=False,
                  robbing_kong=False, last_tile=False, tianhu=False, dihu=False, seat_wind="E", round_wind="E",
@@ -3573,10 +3600,7 @@ cdef class ScoreCall:
                 win_tile = self.tile_codes.get(win_tile, win_tile)
             if type(win_tile) is not int or not 0 <= win_tile < 34 or context is not None:
                 break
-            if flags:
-                if any_other_key(flags, self.joker_keys):
-                    break
-            elif self.default_mask[0] is None:
+            if self.other_flags(flags):
                 break
             if (after_kong is False and robbing_kong is False and last_tile is False and tianhu is False
                     and dihu is False and dealer is False):
@@ -3617,48 +3641,26 @@ cdef class ScoreCall:
                             seat_wind=seat_wind, round_wind=round_wind, dealer=dealer, context=context, **flags)
 
 
-cdef class WaitsCall:
-    """``waits`` of one bound rule set, its common call run here (``TableRules`` makes one each
-    instance's ``waits``, as :class:`ScoreCall` for ``score``): situation flags that are ``True`` /
-    ``False``, situations seen before (``modes_cache``, keyed as ``TableRules._waits`` keys them),
-    melds ``fast_melds`` encodes, no flag but the jokers', the hand (34 counts, or a notation string
-    ``str_counts`` reads) checked by the engine; each win's result from :func:`waits_one`, named by
-    ``tile_names``. Anything else, and every error, goes to ``checked(rs, ...)``."""
+cdef class WaitsCall(EngineCall):
+    """``waits`` of one bound rule set (:class:`EngineCall`), its common call run here (``TableRules``
+    makes one each instance's ``waits``, as :class:`ScoreCall` for ``score``): situation flags that are
+    ``True`` / ``False``, situations seen before (``modes_cache``, keyed as ``TableRules._waits`` keys
+    them), encoded melds, no flag but the jokers', the hand checked by the engine; each win's result
+    from :func:`waits_one` (a fifth copy up to ``plain_limit`` without jokers), named by
+    ``tile_names``. Anything else, and every error, goes to the checked path."""
 
-    cdef object rs, checked, jokers_cached, fast_melds, str_counts
-    cdef Program prog
-    cdef ResultMaker maker
-    cdef dict modes_cache, joker_cache
+    cdef dict modes_cache
     cdef tuple tile_names
-    cdef frozenset joker_keys
-    cdef tuple default_mask
-    cdef int n_sets, size, plain_limit
-    cdef uint64_t outside
+    cdef int plain_limit
 
-    def __init__(self, rs, checked, jokers_cached, dict joker_cache, dict modes_cache, fast_melds, str_counts,
-                 Program prog, ResultMaker maker, tuple tile_names, frozenset joker_keys, tuple default_mask,
-                 int n_sets, int size, uint64_t outside, int plain_limit):
-        self.rs = rs
-        self.checked = checked
-        self.jokers_cached = jokers_cached
-        self.joker_cache = joker_cache
+    def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
+                 ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside,
+                 dict modes_cache, tuple tile_names, int plain_limit):
+        EngineCall.__init__(self, rs, checked, jokers_cached, joker_cache, fast_melds, str_counts, prog, maker,
+                            joker_keys, default_mask, n_sets, size, outside)
         self.modes_cache = modes_cache
-        self.fast_melds = fast_melds
-        self.str_counts = str_counts
-        self.prog = prog
-        self.maker = maker
         self.tile_names = tile_names
-        self.joker_keys = joker_keys
-        self.default_mask = default_mask
-        self.n_sets = n_sets
-        self.size = size
-        self.outside = outside
         self.plain_limit = plain_limit
-
-    @property
-    def __signature__(self):
-        import inspect
-        return inspect.signature(self.checked.__get__(self.rs))
 
     def __call__(self, hand13, melds=(), *, self_drawn=False, seat_wind="E", round_wind="E", dealer=False,
                  **flags):
@@ -3668,10 +3670,7 @@ cdef class WaitsCall:
         while True:                             # (one pass)
             if not (self_drawn is False or self_drawn is True) or not (dealer is False or dealer is True):
                 break
-            if flags:
-                if any_other_key(flags, self.joker_keys):
-                    break
-            elif self.default_mask[0] is None:
+            if self.other_flags(flags):
                 break
             codes = self.fast_melds(melds, self.n_sets) if melds else b""
             if codes is None:
@@ -3695,14 +3694,6 @@ cdef class WaitsCall:
             return out
         return self.checked(self.rs, hand13, melds, self_drawn=self_drawn, seat_wind=seat_wind,
                             round_wind=round_wind, dealer=dealer, **flags)
-
-
-cdef bint any_other_key(dict flags, frozenset keys) except -1:
-    """Whether ``flags`` names a key outside ``keys``."""
-    for key in flags:
-        if key not in keys:
-            return True
-    return False
 
 
 cdef object _joker_mask(dict cache, jokers_cached, tuple default_mask, dict flags):

@@ -3665,8 +3665,6 @@ cdef class WaitsCall(EngineCall):
     def __call__(self, hand13, melds=(), *, self_drawn=False, seat_wind="E", round_wind="E", dealer=False,
                  **flags):
         cdef bytes codes
-        cdef uint64_t jm
-        cdef dict out
         while True:                             # (one pass)
             if not (self_drawn is False or self_drawn is True) or not (dealer is False or dealer is True):
                 break
@@ -3686,14 +3684,23 @@ cdef class WaitsCall(EngineCall):
                 break
             if modes is None:
                 break
-            jm = _joker_mask(self.joker_cache, self.jokers_cached, self.default_mask, flags)
-            out = {}
-            for t, _, r in waits_one(self.prog, counts, codes, 4 if jm else self.plain_limit, modes[0], modes[1],
-                                     modes[2], jm, jm != 0, self.maker):
-                out[self.tile_names[t]] = r
-            return out
+            return waits_by_name(self.prog, counts, codes, self.plain_limit, modes,
+                                 _joker_mask(self.joker_cache, self.jokers_cached, self.default_mask, flags),
+                                 self.maker, self.tile_names)
         return self.checked(self.rs, hand13, melds, self_drawn=self_drawn, seat_wind=seat_wind,
                             round_wind=round_wind, dealer=dealer, **flags)
+
+
+def waits_by_name(Program prog, bytes counts, bytes codes, int plain_limit, modes, uint64_t jmask,
+                  ResultMaker maker, tuple names):
+    """``{names[tile]: result}`` of a checked waiting hand through :func:`waits_one` (``modes``: the
+    situations' flag bits, seat and round; a fifth copy up to ``plain_limit`` without jokers): what
+    :class:`WaitsCall` and the rule set's checked path both return."""
+    cdef dict out = {}
+    for t, _, r in waits_one(prog, counts, codes, 4 if jmask else plain_limit, modes[0], modes[1], modes[2], jmask,
+                             jmask != 0, maker):
+        out[names[t]] = r
+    return out
 
 
 cdef object _joker_mask(dict cache, jokers_cached, tuple default_mask, dict flags):

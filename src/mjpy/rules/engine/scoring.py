@@ -60,6 +60,7 @@ _SITUATION = _FLAGS + ("triple_ron", "kong_discard")
 #: seat / round wind -> tile index (the fast path of ``score``; other spellings take the checked path)
 _JOKER_KEYS = frozenset(("indicator", "joker_tiles"))
 _TILE_CODES = {n: i for i, n in enumerate(TILE_NAMES)}
+_TILE_NAMES = tuple(TILE_NAMES)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30, 0: 27, 1: 28, 2: 29, 3: 30}
 
 
@@ -399,8 +400,8 @@ class TableRules(RuleSet):
                                            _WIND_INDEX, self._slow_bits, self._base_bits, self._guarded,
                                            -1 if self.spec.stand_in is None else self.spec.stand_in)
         if type(self).waits is RuleSet.waits and not self._guarded and not self._bonus:
-            self.waits = _engine.WaitsCall(common[0], RuleSet.waits, *common[1:], self._modes_cache,
-                                           tuple(TILE_NAMES), self._plain_limit)
+            self.waits = _engine.WaitsCall(common[0], RuleSet.waits, *common[1:], self._modes_cache, _TILE_NAMES,
+                                           self._plain_limit)
         cf = (self.spec.context_flag,) if self.spec.context_flag else ()
         if self._bonus:
             cf += BONUS_FLAGS
@@ -786,9 +787,8 @@ class TableRules(RuleSet):
     def _engine_waits(self, counts: bytes, codes: bytes, jm: int, modes) -> Dict[str, Result]:
         """The engine's waits of a checked hand (its joker kinds ``jm`` as bits, ``modes`` as
         :meth:`_wait_modes` gives them): each win's Result built by the engine."""
-        return {TILE_NAMES[t]: r for t, _, r in _engine.waits_one(
-            self.compiled.program, counts, codes, 4 if jm else self._plain_limit, modes[0], modes[1], modes[2],
-            jm, jm != 0, maker=self._maker)}
+        return _engine.waits_by_name(self.compiled.program, counts, codes, self._plain_limit, modes, jm, self._maker,
+                                     _TILE_NAMES)
 
     def _wait_modes(self, key, flags):
         """``(flag bits of each situation tried, seat, round)`` of a waiting hand: self-drawn, then on a

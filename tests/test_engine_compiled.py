@@ -612,6 +612,9 @@ def test_result_built_by_the_engine(rule):
         if isinstance(fast, tuple) or isinstance(checked, tuple):
             assert fast == checked, case.describe()
             continue
+        if fast.is_win:                         # (a win's fields past its total are built when first read)
+            assert set(fast.__dict__) == set(checked.__dict__) == DEFERRED_KEYS, case.describe()
+            fast.fans, checked.fans             # noqa: B018
         assert fast.__dict__ == checked.__dict__, case.describe()
         got = _usable(case)
         if not fast.is_win or got is None:
@@ -621,6 +624,8 @@ def test_result_built_by_the_engine(rule):
                 s["round_wind"], _mask(jk), bool(jk))
         built = E.score_one(*args, maker=rs._maker)
         want = result_fields(rs, *E.score_one(*args))
+        assert set(built.__dict__) == DEFERRED_KEYS and built.total == want["total"], case.describe()
+        built.fans                              # noqa: B018
         assert built.__dict__ == want, case.describe()
         assert type(built.reading) is type(want["reading"]) and type(built.total) is type(want["total"])
         wins += 1
@@ -662,15 +667,17 @@ def test_waits_results_built_by_the_engine(rule):
     assert seen > 50
 
 
-#: what a result of waits() holds before its other fields are read
+#: what a win's result from the engine holds before its other fields are read
 DEFERRED_KEYS = {"is_win", "total", "unit", "rules", "reason", "_deferred"}
 
 
-def test_waits_results_build_their_fields_when_read():
-    """A result of waits() holds its total and builds fans, form, reading and detail when one is first read
-    (mjcore.engine.DeferredWin): unread, it compares, prints, copies and pickles as the result read; an
-    attribute it has not stays an AttributeError and builds nothing; threads reading it at once all get the
-    same objects; DeferredWin.fields() builds new objects each call, and only the engine makes one."""
+@pytest.mark.parametrize("call", ["waits", "score"])
+def test_results_build_their_fields_when_read(call):
+    """A win's result of waits() or score() holds its total and builds fans, form, reading and detail when
+    one is first read (mjcore.engine.DeferredWin): unread, it compares, prints, copies and pickles as the
+    result read; an attribute it has not stays an AttributeError and builds nothing; threads reading it at
+    once all get the same objects; DeferredWin.fields() builds new objects each call, and only the engine
+    makes one."""
     import copy
     import dataclasses
     import pickle
@@ -679,7 +686,10 @@ def test_waits_results_build_their_fields_when_read():
     rs = rules.get("tianjin", indicator="1z")
 
     def fresh():
-        r = rs.waits("123456789m11p45m")["6m"]
+        if call == "waits":
+            r = rs.waits("123456789m11p45m")["6m"]
+        else:
+            r = rs.score("123456789m11p456m", win_tile="6m", self_drawn=True)
         assert set(r.__dict__) == DEFERRED_KEYS
         return r
 
@@ -687,7 +697,7 @@ def test_waits_results_build_their_fields_when_read():
     assert read.fans == [("一条龙", 2), ("无绘", 1)] and read.total == 3 and read.form == "standard"
     assert str(read.reading) == "1m 2m 3m | 4m 5m 6m | 4m 5m 6m | 7m 8m 9m | 1p 1p"
     assert read.detail["groups"] == {"base": 3} and "_deferred" not in read.__dict__
-    assert read == rs.score("123456789m11p456m", win_tile="6m", self_drawn=True)
+    assert read == rs.score("123456789m11p456m", win_tile="6m", self_drawn=True) == rs.waits("123456789m11p45m")["6m"]
     assert fresh() == read and repr(fresh()) == repr(read) and fresh().to_dict() == read.to_dict()
     for f in (pickle.loads(pickle.dumps(fresh())), copy.copy(fresh()), copy.deepcopy(fresh()),
               dataclasses.replace(fresh()), dataclasses.replace(fresh(), total=9)):

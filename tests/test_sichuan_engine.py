@@ -323,7 +323,7 @@ def test_results_built_by_the_engine(profile):
     self-drawn or on a discard."""
     from mjcore import engine as E
     from mjpy.rules.engine.scoring import _flag_bits, _meld_codes
-    from test_engine_compiled import result_fields
+    from test_engine_compiled import DEFERRED_KEYS, result_fields
 
     rs = sichuan_on_engine(profile)
     wins = 0
@@ -336,6 +336,8 @@ def test_results_built_by_the_engine(profile):
         s = rs._situation(dict(flags))
         out = E.score_one(rs.compiled.program, c.tobytes(), _meld_codes(ms), win, _flag_bits(s), s["seat_wind"],
                           s["round_wind"], 0, False)
+        assert set(r.__dict__) == DEFERRED_KEYS, (c, melds, win, flags)     # (the rest built when first read)
+        r.fans                                  # noqa: B018
         assert r.__dict__ == result_fields(rs, *out), (c, melds, win, flags)
         wins += 1
     assert wins > 50

@@ -41,7 +41,7 @@ class ResultMaker:
                  hook: Optional[Callable[[Any, Any, Any, dict], Any]] = ..., options: Any = ...) -> None: ...
 
 class DeferredWin:
-    """The fields of a win's result past its total, built on demand (results of waits_one)."""
+    """The fields of a win's result past its total, built on demand (results made by a ResultMaker)."""
     def fields(self) -> Dict[str, Any]: ...
 
 class DeferredField:

@@ -3165,15 +3165,16 @@ cdef class ResultMaker:
     bound rule set). ``detail`` gets ``factors, groups, substitutes, form``, then ``points = 2 **
     total`` with ``pow2``, then what ``hook(options, total, fans, detail)`` returns.
 
-    :func:`waits_one` defers the fields past ``is_win, total, unit, rules, reason``: its results hold
-    a :class:`DeferredWin` under ``_deferred`` instead, whose ``fields()`` builds the rest when one is
-    first read (``cls`` has a :class:`DeferredField` for each)."""
+    The fields past ``is_win, total, unit, rules, reason`` are deferred: a result holds a
+    :class:`DeferredWin` under ``_deferred`` instead, whose ``fields()`` builds the rest when one is
+    first read (``cls`` has a :class:`DeferredField` for each). Most callers read only the total
+    (查大叫, settlement, the batch-like loops of a server), and building the fans, the reading and the
+    detail is about a third of a plain hand's call."""
 
     cdef type cls, reading_cls
     cdef object hook, options
     cdef bint pow2
     cdef dict fields_tpl, detail_tpl     # the dicts each result copies (its keys in place, the constants set)
-    cdef dict deferred_tpl               # the same for a result whose other fields wait (waits_one)
 
     def __init__(self, type cls, type reading_cls, unit, name, bint pow2=False, hook=None, options=None):
         if cls.__new__ is not object.__new__ or getattr(cls, "__slots__", None) is not None:
@@ -3185,17 +3186,15 @@ cdef class ResultMaker:
         self.options = options
         self.cls = cls
         self.reading_cls = reading_cls
-        self.fields_tpl = {"is_win": True, "total": None, "fans": None, "unit": unit, "rules": name, "reason": "",
-                           "form": None, "reading": None, "detail": None}
         self.detail_tpl = {"factors": None, "groups": None, "substitutes": None, "form": None}
-        self.deferred_tpl = {"is_win": True, "total": None, "unit": unit, "rules": name, "reason": "",
-                             "_deferred": None}
+        self.fields_tpl = {"is_win": True, "total": None, "unit": unit, "rules": name, "reason": "",
+                           "_deferred": None}
 
 
 cdef class DeferredWin:
     """The fields of a win's result past its total (``fans, form, reading, detail``), built by
-    :meth:`fields` from a copy of the engine's best reading: :func:`waits_one` returns a result per
-    winning tile, and most callers read only their totals."""
+    :meth:`fields` from a copy of the engine's best reading (a result of :func:`score_one` or
+    :func:`waits_one` made by a :class:`ResultMaker`)."""
 
     cdef ResultMaker mk
     cdef Program prog
@@ -3220,7 +3219,7 @@ cdef dict _deferred_fields(DeferredWin w):
 
 
 cdef class DeferredField:
-    """A field of a win's result that :func:`waits_one` leaves to a :class:`DeferredWin` (``fans``,
+    """A field of a win's result that the engine leaves to a :class:`DeferredWin` (``fans``,
     ``form``, ``reading``, ``detail``), set on the result's class: the instance's own value once it is
     there, or, read first, every deferred field built into the instance (a non-data descriptor: the
     instance's ``__dict__`` comes first)."""
@@ -3244,24 +3243,14 @@ cdef class DeferredField:
 
 
 cdef object _make(ResultMaker mk, Program prog, const Out* o, bint reading):
-    """The result object of the win in ``o`` (see :class:`ResultMaker`)."""
-    cdef dict fields = PyDict_Copy(mk.fields_tpl)
-    total = _number(prog, o.total)
-    fields["total"] = total
-    _fill(mk, prog, o, reading, fields, total)
-    r = PyType_GenericAlloc(mk.cls, 0)
-    PyObject_GenericSetDict(r, fields, NULL)
-    return r
-
-
-cdef object _make_deferred(ResultMaker mk, Program prog, const Out* o, bint reading):
-    """The result object of the win in ``o`` with its fields past the total left to a :class:`DeferredWin`."""
+    """The result object of the win in ``o`` (see :class:`ResultMaker`), its fields past the total left
+    to a :class:`DeferredWin`."""
     cdef DeferredWin w = DeferredWin.__new__(DeferredWin)
     w.mk = mk
     w.prog = prog
     w.reading = reading
     memcpy(&w.o, o, sizeof(Out))
-    cdef dict fields = PyDict_Copy(mk.deferred_tpl)
+    cdef dict fields = PyDict_Copy(mk.fields_tpl)
     fields["total"] = _number(prog, o.total)
     fields["_deferred"] = w
     r = PyType_GenericAlloc(mk.cls, 0)
@@ -3469,7 +3458,7 @@ def score_one(Program prog, hand, bytes melds, int win, uint32_t flags, int seat
     ``size`` tiles with the melds' 3 each, at most four of a kind, nothing in ``outside``, the
     winning tile held) and the call returns ``None`` when a check fails, for the caller's checked
     path to explain; without, the hand must be valid. With a ``maker``, a win is returned as its
-    result object (:class:`ResultMaker`) instead of the tuple.
+    result object (:class:`ResultMaker`; its fields past the total deferred) instead of the tuple.
     """
     if len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 0 <= win < 34:
         raise ValueError(f"score_one: at most {prog.p.n_sets} (kind, tile) meld pairs and a winning tile 0-33")
@@ -4137,7 +4126,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
                             best_m = m
             if best_m >= 0 and maker is not None:
                 out.append((unswap(H.face, prog.p.stand_in, t), best_m,
-                            _make_deferred(maker, prog, &outs[best_m], groups)))
+                            _make(maker, prog, &outs[best_m], groups)))
             elif best_m >= 0:
                 out.append((unswap(H.face, prog.p.stand_in, t), best_m, _number(prog, outs[best_m].total),
                             outs[best_m].n_sub, _result(prog, &outs[best_m], groups)))

@@ -37,9 +37,9 @@ class Result:
     joker stood for in the reading that scored best (``None`` without jokers). ``detail``: the rule
     set's own result object, with every field it computes.
 
-    The results of :meth:`RuleSet.waits` (one per winning tile, most often read only for their
-    totals) come with ``fans``, ``form``, ``reading`` and ``detail`` built when one of them is first
-    read; a result compares, prints, copies and pickles the same either way.
+    A win's result from a rule set on the engine (``score``, and ``waits``' one per winning tile: most
+    callers read only the totals) comes with ``fans``, ``form``, ``reading`` and ``detail`` built when
+    one of them is first read; a result compares, prints, copies and pickles the same either way.
     """
 
     is_win: bool
@@ -67,7 +67,7 @@ class Result:
         return d
 
 
-# the fields a result of waits() builds when one is first read (mjcore.engine.DeferredWin): a non-data
+# the fields an engine's result builds when one is first read (mjcore.engine.DeferredWin): a non-data
 # descriptor each, in place of their class defaults (the dataclass's __init__ keeps its own)
 for _name in ("fans", "form", "reading", "detail"):
     setattr(Result, _name, DeferredField(_name))

@@ -486,6 +486,38 @@ def test_score_is_the_engines_call(monkeypatch):
     assert Own(rs.info, rs.options).score() == "own"
 
 
+def test_joker_tiles_keyed_by_their_kinds():
+    """score's and waits' common call read ``joker_tiles`` (a list or tuple of indices or names) by the
+    kinds it names, whatever their order and repeats: the same answers as the checked path for every
+    spelling, first call and cached; a list it cannot read that way (a bad name, an index out of range,
+    a bool, with an indicator too) gets the checked path's answer or error."""
+    from mjpy.rules.interface import RuleSet
+
+    hand, win = "123456789m1p1z456m", "5m"
+    good = [[27, 31], ["1z", "5z"], (31, 27), [31, 27, 31], ["5z", 27], [27], ["1z"], (27, 27)]
+    bad = [[27, 34], ["1z", "xx"], [True, 27], [-1], [], "1z", 27]
+    for rule in ("tianjin", "hangzhou", "fuzhou"):
+        rs = rules.get(rule, **({"indicator": "1z"} if rule == "tianjin" else {}))
+        for jt in good + bad + good:           # (twice: from the cache)
+            for extra in ({}, {"indicator": "9m"}):
+                kw = dict(joker_tiles=jt, self_drawn=True, **extra)
+                fast = _outcome(lambda: rs.score(hand, [], win, **kw))
+                assert fast == _outcome(lambda: RuleSet.score(rs, hand, [], win, **kw)), (rule, jt, extra)
+                kw.pop("self_drawn")
+                assert _waits_outcome(lambda: rs.waits("123456789m1p1z45m", [], **kw)) == _waits_outcome(
+                    lambda: RuleSet.waits(rs, "123456789m1p1z45m", [], **kw)), (rule, jt, extra)
+    rs = rules.get("hangzhou")
+    assert [rs.score(hand, [], win, joker_tiles=jt).is_win for jt in ([27], [31], ["1z"], ["5z"])] == [
+        True, False, True, False]
+
+
+def _waits_outcome(call):
+    try:
+        return {t: (r.total, r.fans) for t, r in call().items()}
+    except (TypeError, ValueError) as e:
+        return type(e).__name__, str(e)
+
+
 @pytest.mark.parametrize("name, hand, melds, kw", [
     ("guangdong_jipinghu", "123m456p789s111z5z", [], {}),
     ("guangdong_tuidao", "456m1p234567s", [Meld("pon", "777z")], {}),

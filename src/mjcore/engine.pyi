@@ -54,14 +54,14 @@ class EngineCall:
     def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
                  joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
                  prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
-                 n_sets: int, size: int, outside: int) -> None: ...
+                 n_sets: int, size: int, outside: int, tile_codes: dict) -> None: ...
 
 class ScoreCall(EngineCall):
     """A bound rule set's score: its common call answered in C, anything else by ``checked``."""
     def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
                  joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
                  prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
-                 n_sets: int, size: int, outside: int, refused: Callable[[int, int, int], Any], tile_codes: dict,
+                 n_sets: int, size: int, outside: int, tile_codes: dict, refused: Callable[[int, int, int], Any],
                  wind_index: dict, slow_bits: int, base_bits: int, guarded: bool, stand_in: int) -> None: ...
     def __call__(self, hand: Any, melds: Any = ..., win_tile: Any = ..., *, self_drawn: bool = ...,
                  after_kong: bool = ..., robbing_kong: bool = ..., last_tile: bool = ..., tianhu: bool = ...,
@@ -73,7 +73,7 @@ class WaitsCall(EngineCall):
     def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
                  joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
                  prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
-                 n_sets: int, size: int, outside: int, modes_cache: dict, tile_names: Tuple[str, ...],
+                 n_sets: int, size: int, outside: int, tile_codes: dict, modes_cache: dict, tile_names: Tuple[str, ...],
                  plain_limit: int) -> None: ...
     def __call__(self, hand13: Any, melds: Any = ..., *, self_drawn: bool = ..., seat_wind: Any = ...,
                  round_wind: Any = ..., dealer: bool = ..., **flags: Any) -> Dict[str, Any]: ...

@@ -3502,21 +3502,22 @@ cdef class EngineCall:
     """What :class:`ScoreCall` and :class:`WaitsCall` share: the bound rule set ``rs`` and its checked
     path ``checked`` (an unbound ``RuleSet`` method: its signature is the call's), its joker kinds
     (``default_mask`` when a call names none, else ``joker_cache`` as ``jokers_cached(flags)`` keys and
-    fills it), the melds ``fast_melds(melds, n_sets)`` encodes, a notation string's counts
-    (``str_counts``), its program and result maker, ``size`` tiles of a complete hand and the kinds
-    ``outside`` its tile set."""
+    fills it: see :meth:`joker_mask`), the melds ``fast_melds(melds, n_sets)`` encodes, a notation
+    string's counts (``str_counts``), its program and result maker, ``size`` tiles of a complete hand and
+    the kinds ``outside`` its tile set; ``tile_codes`` the index of each tile name."""
 
     cdef object rs, checked, jokers_cached, fast_melds, str_counts
     cdef Program prog
     cdef ResultMaker maker
-    cdef dict joker_cache
+    cdef dict joker_cache, tile_codes
     cdef frozenset joker_keys
     cdef tuple default_mask
     cdef int n_sets, size
     cdef uint64_t outside
 
     def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
-                 ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside):
+                 ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside,
+                 dict tile_codes):
         self.rs = rs
         self.checked = checked
         self.jokers_cached = jokers_cached
@@ -3530,6 +3531,7 @@ cdef class EngineCall:
         self.n_sets = n_sets
         self.size = size
         self.outside = outside
+        self.tile_codes = tile_codes
 
     @property
     def __signature__(self):
@@ -3546,6 +3548,38 @@ cdef class EngineCall:
                 return True
         return False
 
+    cdef object joker_mask(self, dict flags):
+        """The joker kinds' bits of a call's flags (:meth:`other_flags` false): ``default_mask``'s without
+        any; for ``joker_tiles`` alone, a list or tuple of tile indices or names, the cache keyed by the
+        kinds' bits (the kinds decide the jokers: their order and repeats do not); else keyed as
+        ``jokers_cached`` keys it (which fills it, or words the error)."""
+        cdef uint64_t m = 0
+        if not flags:
+            return self.default_mask[1]
+        jt = flags.get("joker_tiles")
+        if (type(jt) is list or type(jt) is tuple) and len(flags) == 1:
+            for x in jt:
+                if type(x) is str:
+                    x = self.tile_codes.get(x)
+                if type(x) is not int or not 0 <= x < 34:
+                    m = 0
+                    break
+                m |= ONE << <int>x
+            if m:
+                dm = self.joker_cache.get(m)    # (an int key: jokers_cached's keys are tuples)
+                if dm is None:
+                    dm = self.jokers_cached(flags)
+                    if len(self.joker_cache) < 1024:
+                        self.joker_cache[m] = dm
+                return (<tuple>dm)[1]
+        try:
+            dm = self.joker_cache.get((flags.get("indicator"), tuple(jt) if type(jt) is list else jt))
+        except TypeError:
+            dm = None
+        if dm is None:
+            dm = self.jokers_cached(flags)
+        return (<tuple>dm)[1]
+
 
 cdef class ScoreCall(EngineCall):
     """``score`` of one bound rule set (:class:`EngineCall`), its common call run here without a frame
@@ -3557,19 +3591,18 @@ cdef class ScoreCall(EngineCall):
     ``stand_in`` melded to the checked path, as anything else and every error."""
 
     cdef object refused
-    cdef dict tile_codes, wind_index
+    cdef dict wind_index
     cdef uint32_t slow_bits, base_bits
     cdef int stand_in
     cdef bint guarded
 
     def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
                  ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside,
-                 refused, dict tile_codes, dict wind_index, uint32_t slow_bits, uint32_t base_bits, bint guarded,
+                 dict tile_codes, refused, dict wind_index, uint32_t slow_bits, uint32_t base_bits, bint guarded,
                  int stand_in):
         EngineCall.__init__(self, rs, checked, jokers_cached, joker_cache, fast_melds, str_counts, prog, maker,
-                            joker_keys, default_mask, n_sets, size, outside)
+                            joker_keys, default_mask, n_sets, size, outside, tile_codes)
         self.refused = refused
-        self.tile_codes = tile_codes
         self.wind_index = wind_index
         self.slow_bits = slow_bits
         self.base_bits = base_bits
@@ -3608,7 +3641,7 @@ cdef class ScoreCall(EngineCall):
             codes = self.fast_melds(melds, self.n_sets) if melds else b""
             if not plain or seat is None or rnd is None or bits & self.slow_bits or codes is None:
                 break
-            jm = _joker_mask(self.joker_cache, self.jokers_cached, self.default_mask, flags)
+            jm = self.joker_mask(flags)
             if self.guarded:                    # (a joker claimed, a stand-in melded: explained there)
                 claimed = (jm >> <int>win_tile) & 1 and not bits & 1
                 for k in range(1, len(codes), 2):
@@ -3644,9 +3677,9 @@ cdef class WaitsCall(EngineCall):
 
     def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
                  ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside,
-                 dict modes_cache, tuple tile_names, int plain_limit):
+                 dict tile_codes, dict modes_cache, tuple tile_names, int plain_limit):
         EngineCall.__init__(self, rs, checked, jokers_cached, joker_cache, fast_melds, str_counts, prog, maker,
-                            joker_keys, default_mask, n_sets, size, outside)
+                            joker_keys, default_mask, n_sets, size, outside, tile_codes)
         self.modes_cache = modes_cache
         self.tile_names = tile_names
         self.plain_limit = plain_limit
@@ -3674,7 +3707,7 @@ cdef class WaitsCall(EngineCall):
             if modes is None:
                 break
             return waits_by_name(self.prog, counts, codes, self.plain_limit, modes,
-                                 _joker_mask(self.joker_cache, self.jokers_cached, self.default_mask, flags),
+                                 self.joker_mask(flags),
                                  self.maker, self.tile_names)
         return self.checked(self.rs, hand13, melds, self_drawn=self_drawn, seat_wind=seat_wind,
                             round_wind=round_wind, dealer=dealer, **flags)
@@ -3690,21 +3723,6 @@ def waits_by_name(Program prog, bytes counts, bytes codes, int plain_limit, mode
                              jmask != 0, maker):
         out[names[t]] = r
     return out
-
-
-cdef object _joker_mask(dict cache, jokers_cached, tuple default_mask, dict flags):
-    """The joker kinds' bits of a call's flags: ``default_mask``'s without any, else from the rule set's
-    ``cache`` keyed as ``jokers_cached`` keys it (which fills it, or words the error)."""
-    if not flags:
-        return default_mask[1]
-    jt = flags.get("joker_tiles")
-    try:
-        dm = cache.get((flags.get("indicator"), tuple(jt) if type(jt) is list else jt))
-    except TypeError:
-        dm = None
-    if dm is None:
-        dm = jokers_cached(flags)
-    return (<tuple>dm)[1]
 
 
 cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32_t flags, int size,

@@ -394,10 +394,11 @@ class TableRules(RuleSet):
         self._plain_limit = 5 if self.spec.exhausted_waits(self.options) else 4   # waits without jokers
         # score's and waits' common calls in the engine, without a Python frame (a subclass's own kept)
         common = (self, self._jokers_cached, self._joker_cache, _fast_melds, _str_counts, self.compiled.program,
-                  self._maker, _JOKER_KEYS, self._default_mask, self._n_sets, self._size, self._outside_mask)
+                  self._maker, _JOKER_KEYS, self._default_mask, self._n_sets, self._size, self._outside_mask,
+                  _TILE_CODES)
         if type(self).score is RuleSet.score:
-            self.score = _engine.ScoreCall(common[0], RuleSet.score, *common[1:], self._refused, _TILE_CODES,
-                                           _WIND_INDEX, self._slow_bits, self._base_bits, self._guarded,
+            self.score = _engine.ScoreCall(common[0], RuleSet.score, *common[1:], self._refused, _WIND_INDEX,
+                                           self._slow_bits, self._base_bits, self._guarded,
                                            -1 if self.spec.stand_in is None else self.spec.stand_in)
         if type(self).waits is RuleSet.waits and not self._guarded and not self._bonus:
             self.waits = _engine.WaitsCall(common[0], RuleSet.waits, *common[1:], self._modes_cache, _TILE_NAMES,

@@ -1,11 +1,13 @@
 """``score`` and ``waits`` of one hand by the jokers it holds, for the joker rule sets (µs per hand).
 
 ``score``: the winning rows of tests/regional_gen.py's batch configuration (bench/test_bench_engine.py's
-``BATCH``) holding 0-3 jokers, up to 200 each, a bound rule set, a count array, best of 5. ``waits``: 400
+``BATCH``) holding 0-3 jokers, up to 200 each, a bound rule set, a count array, best of 5; ``score-read``:
+the same with each result's ``fans`` read (which builds its fans, form, reading and detail). ``waits``: 400
 waiting hands of ``regional_gen.waiting_cases`` (seed 2026) by the jokers held, best of 7; ``read``: the same
-with every result's ``fans`` read (which builds its fans, form, reading and detail):
+with every result's ``fans`` read. ``plain``: ``score(counts, win_tile=..., self_drawn=True)`` of one plain
+winning hand for rule sets without jokers, timeit, best of 7:
 
-    python bench/joker_calls.py                 # the three tables, every joker rule set
+    python bench/joker_calls.py                 # the five tables, every joker rule set
     python bench/joker_calls.py waits tianjin   # one of them, one rule set
 
 With ``PYTHONPATH`` set to the ``src`` of another build the same command times that version.
@@ -27,7 +29,7 @@ from mass_report import best_of  # noqa: E402
 RULES = (("guangdong_tuidao", 2), ("tianjin", 0), ("hangzhou", 0), ("wenzhou", 0), ("fuzhou", 0))
 
 
-def score_row(rule: str, config: int) -> str:
+def score_row(rule: str, config: int, read: bool = False) -> str:
     import test_bench_engine as B
     from mjpy.rules.engine.scoring import TableRules
 
@@ -44,7 +46,9 @@ def score_row(rule: str, config: int) -> str:
 
         def loop():
             for h, m, w, s in rows:
-                rs.score(h, m, w, self_drawn=s, **kw)
+                r = rs.score(h, m, w, self_drawn=s, **kw)
+                if read:
+                    r.fans                      # noqa: B018
         out.append(f"{best_of(loop, 5) / len(rows) * 1e6:.1f}")
     return f"| {rule} | " + " | ".join(out) + " |"
 
@@ -75,14 +79,38 @@ def waits_row(rule: str, read: bool = False) -> str:
     return f"| {rule} | " + " | ".join(out) + " |"
 
 
+#: (rule set, hand, winning tile) for the ``plain`` table
+PLAIN = (("sichuan_fan", "123456789m11p456p", "6p"), ("guangdong_jipinghu", "123456789m11p456p", "6p"),
+         ("qingyuan", "123456789p11s456s", "6s"))
+
+
+def plain_row(rule: str, hand: str, win: str) -> str:
+    import timeit
+
+    import mjpy
+    from mjpy import rules as R
+
+    rs, counts = R.get(rule), mjpy.parse(hand)
+    assert rs.score(counts, win_tile=win, self_drawn=True).is_win
+    n = 100_000
+    t = min(timeit.repeat(lambda: rs.score(counts, win_tile=win, self_drawn=True), number=n, repeat=7)) / n
+    return f"| {rule} | {hand}, {win} | {t * 1e6:.2f} |"
+
+
 def main(argv) -> None:
-    what = [a for a in argv if a in ("score", "waits", "read")] or ["score", "waits", "read"]
-    names = [a for a in argv if a not in ("score", "waits", "read")]
+    tables = ("score", "score-read", "waits", "read", "plain")
+    what = [a for a in argv if a in tables] or list(tables)
+    names = [a for a in argv if a not in tables]
     rules = [r for r in RULES if not names or r[0] in names]
     if "score" in what:
         print("score, µs per winning hand\n\n| rule set | 0 jokers | 1 | 2 | 3 |\n|---|--:|--:|--:|--:|")
         for rule, config in rules:
             print(score_row(rule, config))
+    if "score-read" in what:
+        print("\nscore, each result's fans read, µs per winning hand\n\n| rule set | 0 jokers | 1 | 2 | 3 |\n"
+              "|---|--:|--:|--:|--:|")
+        for rule, config in rules:
+            print(score_row(rule, config, read=True))
     if "waits" in what:
         print("\nwaits, µs per waiting hand\n\n| rule set | 0 jokers | 1 | 2 |\n|---|--:|--:|--:|")
         for rule, _ in rules:
@@ -91,6 +119,11 @@ def main(argv) -> None:
         print("\nwaits, every result's fans read, µs per waiting hand\n\n| rule set | 0 jokers | 1 | 2 |\n|---|--:|--:|--:|")
         for rule, _ in rules:
             print(waits_row(rule, read=True))
+    if "plain" in what:
+        print("\nscore without jokers, one hand, µs per call\n\n| rule set | hand | µs |\n|---|---|--:|")
+        for rule, hand, win in PLAIN:
+            if not names or rule in names:
+                print(plain_row(rule, hand, win))
 
 
 if __name__ == "__main__":

@@ -759,6 +759,37 @@ def test_results_build_their_fields_when_read(call):
         assert all(f is got[0][0] and d is got[0][1] for f, d in got) and r.fans is got[0][0]
 
 
+#: wins whose best readings are the longest or the oddest the engine keeps for a result (DeferredWin packs them)
+ODD_READINGS = [
+    ("xuzhou", {}, "1359m147p258s2222z", "1m", dict(indicator="1z")),      # 跑配成牌: one group of 14, stand-ins
+    ("xuzhou", {}, "19m19p19s1357z2222z", "9s", dict(indicator="1z")),
+    ("xuzhou", {}, "1133m5577p99s13z22z", "3z", dict(indicator="1z")),     # 七對 with two 配兒
+    ("wenzhou", {}, "1122334455667788m9p", "9p", dict(joker_tiles=["7z"])),   # 硬八對: nine groups, 17 tiles
+    ("wenzhou", {}, "123456789m12345p777z", "7z", dict(joker_tiles=["7z"])),  # 三財神: one group of 17
+    ("wenzhou", {}, "123456789m1234567p7z", "7z", dict(joker_tiles=["7z"])),  # six groups, a 財神 substituting
+    ("tianjin", {"qidui": 2, "shuanghundiao": 2}, "1122m3344p5566s1z2z", "1z", dict(indicator="1z")),
+]
+
+
+@pytest.mark.parametrize("rule, opts, text, win, kw", ODD_READINGS)
+def test_deferred_fields_of_long_readings(rule, opts, text, win, kw):
+    """A win's deferred fields (its best reading kept packed by DeferredWin) are those built at once from the
+    engine's reading (score_one's tuple), for the longest and oddest readings: one any-shape group of 17 tiles,
+    nine groups of a 16-tile hand, stand-ins, jokers at their face and substituting."""
+    from mjpy.notation import parse_hand
+
+    rs = rules.get(rule, **opts)
+    r = rs.score(text, win_tile=win, self_drawn=True, **kw)
+    assert r.is_win and set(r.__dict__) == DEFERRED_KEYS
+    counts = np.array(parse_hand(text)[0], np.uint8)
+    s = rs._situation({"self_drawn": True})
+    want = result_fields(rs, *E.score_one(rs.compiled.program, counts.tobytes(), b"", TILE_NAMES.index(win),
+                                          _flag_bits(s), s["seat_wind"], s["round_wind"],
+                                          rs._jokers_cached(kw)[1], True))
+    r.fans                                      # noqa: B018
+    assert r.__dict__ == want and len(str(r.reading).split()) >= 14
+
+
 def test_result_maker_takes_plain_classes_only():
     """The engine allocates a ResultMaker's instances itself: a class with its own __new__ or __slots__
     is refused, not half-built."""

@@ -3191,6 +3191,61 @@ cdef class ResultMaker:
                            "_deferred": None}
 
 
+cdef enum:
+    PACKED_GROUP_BYTES = 4 * MAXSLOT    # a reading's groups, packed: at most MAXSLOT tiles, a group 2 + 2 n bytes
+
+
+cdef struct Packed:                     # what a DeferredWin keeps of a win's best reading (Out's fields that
+    double total                        # _fill reads, its groups packed): small enough for Python's own
+    int32_t facts[NF + MAX_GROUPS]      # allocator, where a whole Out (1 kB) took malloc's
+    int16_t n_sub
+    int8_t face, form, ng, win_g, win_s
+    int8_t groups[PACKED_GROUP_BYTES]   # per group: kind, n, its n reps, its n sources
+
+
+cdef int pack_out(const Out* o, Packed* p) except -1:
+    """``o``'s best reading into ``p``."""
+    cdef int i, n, k = 0
+    p.total = o.total
+    memcpy(p.facts, o.facts, sizeof(p.facts))
+    p.n_sub = o.n_sub
+    p.face = o.face
+    p.form = o.form
+    p.ng = o.ng
+    p.win_g = o.win_g
+    p.win_s = o.win_s
+    for i in range(o.ng):
+        n = o.g[i].n
+        if k + 2 + 2 * n > PACKED_GROUP_BYTES:
+            raise RuntimeError("DeferredWin: a reading of more tiles than a hand holds")
+        p.groups[k] = o.g[i].kind
+        p.groups[k + 1] = n
+        memcpy(&p.groups[k + 2], o.g[i].rep, n)
+        memcpy(&p.groups[k + 2 + n], o.g[i].phys, n)
+        k += 2 + 2 * n
+    return 0
+
+
+cdef void unpack_out(const Packed* p, Out* o) noexcept nogil:
+    """The fields of ``o`` that :func:`_fill` reads, from ``p``."""
+    cdef int i, n, k = 0
+    o.total = p.total
+    memcpy(o.facts, p.facts, sizeof(p.facts))
+    o.n_sub = p.n_sub
+    o.face = p.face
+    o.form = p.form
+    o.ng = p.ng
+    o.win_g = p.win_g
+    o.win_s = p.win_s
+    for i in range(p.ng):
+        n = p.groups[k + 1]
+        o.g[i].kind = p.groups[k]
+        o.g[i].n = n
+        memcpy(o.g[i].rep, &p.groups[k + 2], n)
+        memcpy(o.g[i].phys, &p.groups[k + 2 + n], n)
+        k += 2 + 2 * n
+
+
 cdef class DeferredWin:
     """The fields of a win's result past its total (``fans, form, reading, detail``), built by
     :meth:`fields` from a copy of the engine's best reading (a result of :func:`score_one` or
@@ -3199,7 +3254,7 @@ cdef class DeferredWin:
     cdef ResultMaker mk
     cdef Program prog
     cdef bint reading
-    cdef Out o
+    cdef Packed p
 
     def __init__(self):
         raise TypeError("DeferredWin: made by the engine only")
@@ -3214,7 +3269,9 @@ cdef class DeferredWin:
 
 cdef dict _deferred_fields(DeferredWin w):
     cdef dict d = {}
-    _fill(w.mk, w.prog, &w.o, w.reading, d, _number(w.prog, w.o.total))
+    cdef Out o
+    unpack_out(&w.p, &o)
+    _fill(w.mk, w.prog, &o, w.reading, d, _number(w.prog, o.total))
     return d
 
 
@@ -3249,7 +3306,7 @@ cdef object _make(ResultMaker mk, Program prog, const Out* o, bint reading):
     w.mk = mk
     w.prog = prog
     w.reading = reading
-    memcpy(&w.o, o, sizeof(Out))
+    pack_out(o, &w.p)
     cdef dict fields = PyDict_Copy(mk.fields_tpl)
     fields["total"] = _number(prog, o.total)
     fields["_deferred"] = w

@@ -461,8 +461,9 @@ def test_score_is_the_engines_call(monkeypatch):
     from mjpy.rules.interface import RuleSet
 
     rs = rules.get("tianjin")
-    assert isinstance(rs.score, E.ScoreCall)
+    assert isinstance(rs.score.__self__, E.ScoreCall) and isinstance(rs.waits.__self__, E.WaitsCall)
     assert inspect.signature(rs.score) == inspect.signature(RuleSet.score.__get__(rs))
+    assert inspect.signature(rs.waits) == inspect.signature(RuleSet.waits.__get__(rs))
     checked_calls = []
     general = RuleSet.score
     monkeypatch.setattr(RuleSet, "score", lambda *a, **k: checked_calls.append(1) or general(*a, **k))
@@ -509,6 +510,33 @@ def test_joker_tiles_keyed_by_their_kinds():
     rs = rules.get("hangzhou")
     assert [rs.score(hand, [], win, joker_tiles=jt).is_win for jt in ([27], [31], ["1z"], ["5z"])] == [
         True, False, True, False]
+
+
+def test_melds_encoded_in_c():
+    """score's and waits' common call encode a list or tuple of Meld objects in C (``meld_bytes``): the
+    same bytes as the checked path's encoding; anything else (a bare ``kan``, a subclass, a tuple of
+    strings, too many melds, a set) is ``None`` and gets the checked path's answer or error."""
+    from mjpy.rules.interface import RuleSet
+
+    class MyMeld(Meld):
+        __slots__ = ()
+
+    m1, m2, m3 = Meld("pon", "777z"), Meld("chi", "789s"), Meld("ankan", "1111p")
+    for ms in ([m1], (m1, m2), [m2, m3, m1], [Meld("minkan", "5555z"), Meld("kakan", "9999m")]):
+        assert E.meld_bytes(ms, 4, Meld) == _meld_codes([(m._kind, m._tiles[0]) for m in ms])
+    assert E.meld_bytes([], 4, Meld) == b""
+    for odd in ([Meld("kan", "1111m")], [MyMeld("pon", "777z")], [("pon", "777z")], [m1] * 5, {m1}, "777z",
+                [m1, None]):
+        assert E.meld_bytes(odd, 4, Meld) is None, odd
+    assert E.meld_bytes([m1] * 5, 5, Meld) == _meld_codes([("pon", 33)] * 5)
+    rs = rules.get("guangdong_tuidao")
+    hand = "456m1p234567s1p"
+    for ms in ([m1], (m1,), [Meld("kan", "7777z")], [MyMeld("pon", "777z")], [("pon", "777z")], ["777z"],
+               [m1] * 5, {m1}, [m1, None], [Meld("pon", "111p")]):
+        assert _outcome(lambda: rs.score(hand, ms, "1p")) == _outcome(
+            lambda: RuleSet.score(rs, hand, ms, "1p")), ms
+        assert _waits_outcome(lambda: rs.waits("456m1p234567s", ms)) == _waits_outcome(
+            lambda: RuleSet.waits(rs, "456m1p234567s", ms)), ms
 
 
 def _waits_outcome(call):
@@ -576,7 +604,7 @@ def test_waits_fast_path_as_checked_path(rule, monkeypatch):
     for case in RG.waiting_cases(rule, 60, seed=11):
         bound = ruleset(case)
         rs = fresh.setdefault(id(bound), type(bound)(bound.info, bound.options))
-        assert isinstance(rs.waits, E.WaitsCall)
+        assert isinstance(rs.waits.__self__, E.WaitsCall)
         kw = {k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer")}
         kw.update(joker_kw(case))
         hand, melds = np.array(case.counts, np.uint8), [meld_obj(k, t) for k, t in case.melds]

@@ -52,18 +52,18 @@ class DeferredField:
 class EngineCall:
     """What ScoreCall and WaitsCall share: the rule set, its checked path, jokers, melds, program."""
     def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
-                 joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
+                 joker_cache: dict, meld_type: type, str_counts: Callable[[str], Any],
                  prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
                  n_sets: int, size: int, outside: int, tile_codes: dict) -> None: ...
 
 class ScoreCall(EngineCall):
     """A bound rule set's score: its common call answered in C, anything else by ``checked``."""
     def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
-                 joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
+                 joker_cache: dict, meld_type: type, str_counts: Callable[[str], Any],
                  prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
                  n_sets: int, size: int, outside: int, tile_codes: dict, refused: Callable[[int, int, int], Any],
                  wind_index: dict, slow_bits: int, base_bits: int, guarded: bool, stand_in: int) -> None: ...
-    def __call__(self, hand: Any, melds: Any = ..., win_tile: Any = ..., *, self_drawn: bool = ...,
+    def score(self, hand: Any, melds: Any = ..., win_tile: Any = ..., *, self_drawn: bool = ...,
                  after_kong: bool = ..., robbing_kong: bool = ..., last_tile: bool = ..., tianhu: bool = ...,
                  dihu: bool = ..., seat_wind: Any = ..., round_wind: Any = ..., dealer: bool = ...,
                  context: Any = ..., **flags: Any) -> Any: ...
@@ -71,11 +71,11 @@ class ScoreCall(EngineCall):
 class WaitsCall(EngineCall):
     """A bound rule set's waits: its common call answered in C, anything else by ``checked``."""
     def __init__(self, rs: Any, checked: Callable[..., Any], jokers_cached: Callable[[Any], Tuple[Any, int]],
-                 joker_cache: dict, fast_melds: Callable[[Any, int], Optional[bytes]], str_counts: Callable[[str], Any],
+                 joker_cache: dict, meld_type: type, str_counts: Callable[[str], Any],
                  prog: Program, maker: ResultMaker, joker_keys: frozenset, default_mask: Tuple[Any, int],
                  n_sets: int, size: int, outside: int, tile_codes: dict, modes_cache: dict, tile_names: Tuple[str, ...],
                  plain_limit: int) -> None: ...
-    def __call__(self, hand13: Any, melds: Any = ..., *, self_drawn: bool = ..., seat_wind: Any = ...,
+    def waits(self, hand13: Any, melds: Any = ..., *, self_drawn: bool = ..., seat_wind: Any = ...,
                  round_wind: Any = ..., dealer: bool = ..., **flags: Any) -> Dict[str, Any]: ...
 
 def waits_by_name(prog: Program, counts: bytes, codes: bytes, plain_limit: int, modes: Any, jmask: int,
@@ -95,6 +95,8 @@ def best_wait_rows(prog: Program, hands: npt.NDArray[np.uint8], melds: npt.NDArr
 def best_wait_one(prog: Program, counts: bytes, melds: bytes, flags: int, flags2: int, limit: int,
                   lowest: bool) -> Optional[Union[int, float]]: ...
 def melds_from_counts(counts: npt.NDArray[np.int8], out: npt.NDArray[np.int8]) -> int: ...
+def meld_bytes(melds: Any, most: int, meld_type: type) -> Optional[bytes]:
+    """The engine's meld bytes of a list or tuple of at most ``most`` Meld objects; None otherwise."""
 def check_hand(hand: Union[bytes, npt.NDArray[np.uint8]], melds: bytes, size: int, outside: int) -> Optional[bytes]: ...
 def waits_one(prog: Program, counts: bytes, melds: bytes, limit: int, modes: Sequence[int], seat: int,
               round_: int, jmask: int, groups: bool = ...,

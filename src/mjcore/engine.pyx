@@ -24,6 +24,8 @@ kind's identity names what of it it reads); a new fact reading it must be listed
 """
 import threading
 
+cimport cython
+
 import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
@@ -3555,15 +3557,50 @@ cdef object _score_one(Program prog, hand, bytes melds, int win, uint32_t flags,
     return o.status, _number(prog, o.total), o.n_sub, o.failed, o.missing, _result(prog, &o, groups)
 
 
+cdef extern from "Python.h":
+    object PyBytes_FromStringAndSize(const char* v, Py_ssize_t n)
+
+
+cdef dict _MELD_CODE = MELD_CODES
+
+
+def meld_bytes(melds, Py_ssize_t most, type meld_type):
+    """The engine's meld bytes (kind code of :data:`MELD_CODES`, lowest tile per meld) of a list or
+    tuple of at most ``most`` ``meld_type`` objects (``mjpy.Meld``, none a bare ``kan``); ``None`` for
+    anything else (the caller's checked path reads and explains it)."""
+    cdef Py_ssize_t n, i
+    cdef char buf[16]
+    if type(melds) is list:
+        n = len(<list>melds)
+    elif type(melds) is tuple:
+        n = len(<tuple>melds)
+    else:
+        return None
+    if n > most or n > 8:
+        return None
+    for i in range(n):
+        m = <object>(PyList_GET_ITEM(melds, i) if type(melds) is list else PyTuple_GET_ITEM(melds, i))
+        if type(m) is not meld_type:
+            return None
+        code = _MELD_CODE.get(m._kind)
+        if code is None:
+            return None
+        buf[2 * i] = <char><int>code
+        buf[2 * i + 1] = <char><int>(<tuple>m._tiles)[0]
+    return PyBytes_FromStringAndSize(buf, 2 * n)
+
+
 cdef class EngineCall:
     """What :class:`ScoreCall` and :class:`WaitsCall` share: the bound rule set ``rs`` and its checked
-    path ``checked`` (an unbound ``RuleSet`` method: its signature is the call's), its joker kinds
+    path ``checked`` (an unbound ``RuleSet`` method, whose signature the caller gives the call's method:
+    ``mjpy.rules.engine.scoring``), its joker kinds
     (``default_mask`` when a call names none, else ``joker_cache`` as ``jokers_cached(flags)`` keys and
-    fills it: see :meth:`joker_mask`), the melds ``fast_melds(melds, n_sets)`` encodes, a notation
+    fills it: see :meth:`joker_mask`), melds of ``meld_type`` (:func:`meld_bytes` encodes them), a notation
     string's counts (``str_counts``), its program and result maker, ``size`` tiles of a complete hand and
     the kinds ``outside`` its tile set; ``tile_codes`` the index of each tile name."""
 
-    cdef object rs, checked, jokers_cached, fast_melds, str_counts
+    cdef object rs, checked, jokers_cached, str_counts
+    cdef type meld_type
     cdef Program prog
     cdef ResultMaker maker
     cdef dict joker_cache, tile_codes
@@ -3572,14 +3609,14 @@ cdef class EngineCall:
     cdef int n_sets, size
     cdef uint64_t outside
 
-    def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
+    def __init__(self, rs, checked, jokers_cached, dict joker_cache, type meld_type, str_counts, Program prog,
                  ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside,
                  dict tile_codes):
         self.rs = rs
         self.checked = checked
         self.jokers_cached = jokers_cached
         self.joker_cache = joker_cache
-        self.fast_melds = fast_melds
+        self.meld_type = meld_type
         self.str_counts = str_counts
         self.prog = prog
         self.maker = maker
@@ -3589,11 +3626,6 @@ cdef class EngineCall:
         self.size = size
         self.outside = outside
         self.tile_codes = tile_codes
-
-    @property
-    def __signature__(self):
-        import inspect
-        return inspect.signature(self.checked.__get__(self.rs))
 
     cdef bint other_flags(self, dict flags) except -1:
         """Whether a call's flags take the checked path: a flag beyond the jokers', or none where the
@@ -3640,7 +3672,9 @@ cdef class EngineCall:
 
 cdef class ScoreCall(EngineCall):
     """``score`` of one bound rule set (:class:`EngineCall`), its common call run here without a frame
-    of Python (``mjpy.rules.engine.scoring.TableRules`` makes one each instance's ``score``): a winning
+    of Python (``mjpy.rules.engine.scoring.TableRules`` makes each instance's ``score`` the bound method
+    :meth:`score` of one: a method takes its keywords without a dict, as a call of the object would
+    not): a winning
     tile 0-33 (an index or a name of ``tile_codes``), situation flags that are ``True`` / ``False`` (none
     of ``slow_bits``), winds of ``wind_index``, encoded melds, no flag but the jokers', and the hand
     checked by the engine (:func:`score_one`; ``base_bits`` the options' flag bits). A hand that is no
@@ -3653,11 +3687,11 @@ cdef class ScoreCall(EngineCall):
     cdef int stand_in
     cdef bint guarded
 
-    def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
+    def __init__(self, rs, checked, jokers_cached, dict joker_cache, type meld_type, str_counts, Program prog,
                  ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside,
                  dict tile_codes, refused, dict wind_index, uint32_t slow_bits, uint32_t base_bits, bint guarded,
                  int stand_in):
-        EngineCall.__init__(self, rs, checked, jokers_cached, joker_cache, fast_melds, str_counts, prog, maker,
+        EngineCall.__init__(self, rs, checked, jokers_cached, joker_cache, meld_type, str_counts, prog, maker,
                             joker_keys, default_mask, n_sets, size, outside, tile_codes)
         self.refused = refused
         self.wind_index = wind_index
@@ -3666,7 +3700,8 @@ cdef class ScoreCall(EngineCall):
         self.guarded = guarded
         self.stand_in = stand_in
 
-    def __call__(self, hand, melds=(), win_tile=None, *, self_drawn=False, after_kong=False,
+    @cython.binding(True)
+    def score(self, hand, melds=(), win_tile=None, *, self_drawn=False, after_kong=False,
                  robbing_kong=False, last_tile=False, tianhu=False, dihu=False, seat_wind="E", round_wind="E",
                  dealer=False, context=None, **flags):
         cdef uint32_t bits = 0, i = 1
@@ -3695,7 +3730,7 @@ cdef class ScoreCall(EngineCall):
                         plain = False
                     i <<= 1
             seat, rnd = self.wind_index.get(seat_wind), self.wind_index.get(round_wind)
-            codes = self.fast_melds(melds, self.n_sets) if melds else b""
+            codes = meld_bytes(melds, self.n_sets, self.meld_type) if melds else b""
             if not plain or seat is None or rnd is None or bits & self.slow_bits or codes is None:
                 break
             jm = self.joker_mask(flags)
@@ -3722,7 +3757,8 @@ cdef class ScoreCall(EngineCall):
 
 cdef class WaitsCall(EngineCall):
     """``waits`` of one bound rule set (:class:`EngineCall`), its common call run here (``TableRules``
-    makes one each instance's ``waits``, as :class:`ScoreCall` for ``score``): situation flags that are
+    makes each instance's ``waits`` the bound method :meth:`waits` of one, as :class:`ScoreCall` for
+    ``score``): situation flags that are
     ``True`` / ``False``, situations seen before (``modes_cache``, keyed as ``TableRules._waits`` keys
     them), encoded melds, no flag but the jokers', the hand checked by the engine; each win's result
     from :func:`waits_one` (a fifth copy up to ``plain_limit`` without jokers), named by
@@ -3732,16 +3768,17 @@ cdef class WaitsCall(EngineCall):
     cdef tuple tile_names
     cdef int plain_limit
 
-    def __init__(self, rs, checked, jokers_cached, dict joker_cache, fast_melds, str_counts, Program prog,
+    def __init__(self, rs, checked, jokers_cached, dict joker_cache, type meld_type, str_counts, Program prog,
                  ResultMaker maker, frozenset joker_keys, tuple default_mask, int n_sets, int size, uint64_t outside,
                  dict tile_codes, dict modes_cache, tuple tile_names, int plain_limit):
-        EngineCall.__init__(self, rs, checked, jokers_cached, joker_cache, fast_melds, str_counts, prog, maker,
+        EngineCall.__init__(self, rs, checked, jokers_cached, joker_cache, meld_type, str_counts, prog, maker,
                             joker_keys, default_mask, n_sets, size, outside, tile_codes)
         self.modes_cache = modes_cache
         self.tile_names = tile_names
         self.plain_limit = plain_limit
 
-    def __call__(self, hand13, melds=(), *, self_drawn=False, seat_wind="E", round_wind="E", dealer=False,
+    @cython.binding(True)
+    def waits(self, hand13, melds=(), *, self_drawn=False, seat_wind="E", round_wind="E", dealer=False,
                  **flags):
         cdef bytes codes
         while True:                             # (one pass)
@@ -3749,7 +3786,7 @@ cdef class WaitsCall(EngineCall):
                 break
             if self.other_flags(flags):
                 break
-            codes = self.fast_melds(melds, self.n_sets) if melds else b""
+            codes = meld_bytes(melds, self.n_sets, self.meld_type) if melds else b""
             if codes is None:
                 break
             hand = self.str_counts(hand13) if type(hand13) is str else hand13

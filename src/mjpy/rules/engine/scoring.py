@@ -17,6 +17,7 @@ be known without it.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Union
@@ -62,6 +63,11 @@ _JOKER_KEYS = frozenset(("indicator", "joker_tiles"))
 _TILE_CODES = {n: i for i, n in enumerate(TILE_NAMES)}
 _TILE_NAMES = tuple(TILE_NAMES)
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30, 0: 27, 1: 28, 2: 29, 3: 30}
+# a rule set's score / waits is the engine's ScoreCall.score / WaitsCall.waits bound (TableRules.__init__),
+# with the signature and docstring of the checked path it stands for
+for _call, _checked in ((_engine.ScoreCall.score, RuleSet.score), (_engine.WaitsCall.waits, RuleSet.waits)):
+    _call.__signature__, _call.__doc__ = inspect.signature(_checked), _checked.__doc__
+del _call, _checked
 
 
 @dataclass(frozen=True)
@@ -262,19 +268,9 @@ def checked_counts(hand, codes: bytes, size: int, outside: int) -> Optional[byte
 
 
 def _fast_melds(melds, most: int = 4) -> Optional[bytes]:
-    """The engine's meld bytes of a list of at most ``most`` :class:`Meld` (none a bare ``kan``);
-    ``None`` for anything else (the checked path reads and explains it)."""
-    if (type(melds) is not list and type(melds) is not tuple) or len(melds) > most:
-        return None
-    out = []
-    for m in melds:
-        if type(m) is not Meld:
-            return None
-        code = _CODES.get(m._kind)
-        if code is None:
-            return None
-        out += (code, m._tiles[0])
-    return bytes(out)
+    """The engine's meld bytes of a list or tuple of at most ``most`` :class:`Meld` (none a bare
+    ``kan``); ``None`` for anything else (the checked path reads and explains it)."""
+    return _engine.meld_bytes(melds, most, Meld)
 
 
 def _mask(kinds) -> int:
@@ -393,16 +389,16 @@ class TableRules(RuleSet):
         self._default_mask = (self._default_jokers, _mask(self._default_jokers or ()))
         self._plain_limit = 5 if self.spec.exhausted_waits(self.options) else 4   # waits without jokers
         # score's and waits' common calls in the engine, without a Python frame (a subclass's own kept)
-        common = (self, self._jokers_cached, self._joker_cache, _fast_melds, _str_counts, self.compiled.program,
+        common = (self, self._jokers_cached, self._joker_cache, Meld, _str_counts, self.compiled.program,
                   self._maker, _JOKER_KEYS, self._default_mask, self._n_sets, self._size, self._outside_mask,
                   _TILE_CODES)
         if type(self).score is RuleSet.score:
             self.score = _engine.ScoreCall(common[0], RuleSet.score, *common[1:], self._refused, _WIND_INDEX,
                                            self._slow_bits, self._base_bits, self._guarded,
-                                           -1 if self.spec.stand_in is None else self.spec.stand_in)
+                                           -1 if self.spec.stand_in is None else self.spec.stand_in).score
         if type(self).waits is RuleSet.waits and not self._guarded and not self._bonus:
             self.waits = _engine.WaitsCall(common[0], RuleSet.waits, *common[1:], self._modes_cache, _TILE_NAMES,
-                                           self._plain_limit)
+                                           self._plain_limit).waits
         cf = (self.spec.context_flag,) if self.spec.context_flag else ()
         if self._bonus:
             cf += BONUS_FLAGS

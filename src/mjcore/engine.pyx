@@ -483,6 +483,7 @@ cdef struct Ctx:
     int16_t fset[64]            # chow start s, or 64 + k for a pung of k
     int n_fpair
     int8_t fpair[34]
+    bint kernel_passed          # the kernel's check of the counts passed already (waits: wait_candidates)
 
 cdef uint64_t ONE = 1
 cdef int joker_search = 0       # the standard form with jokers: 0 the faster of the two for the hand, 1 slot by
@@ -2633,18 +2634,24 @@ cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64
     return hand_complete(get_tables(), h, P.n_sets - n_melds, &k)
 
 
-cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds, uint64_t jmask) noexcept nogil:
+cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds, uint64_t jmask,
+                              bint* checked=NULL) noexcept nogil:
     """The kinds ``t`` for which ``counts`` + one ``t`` (a 3M+1 hand) may be complete, from the kernel's
     wait tables in one pass: a superset of the readings (a joker there stands for any kind and for
-    copies beyond the fourth); every kind for the any-shape rule sets."""
+    copies beyond the fourth); every kind for the any-shape rule sets. ``checked`` (when given): whether
+    each of them passed :func:`maybe_complete`'s check (with jokers), which a search may then skip."""
     cdef KCtx k
     cdef uint8_t h[34]
     cdef uint64_t four = 0
     cdef int i
+    if checked != NULL:
+        checked[0] = False
     if P.any_honors or P.eight_pairs or P.any_jokers or P.knit_honors or P.knit_pair:  # forms the kernel does not know
         return (ONE << 34) - 1
     memcpy(h, counts, 34)
     if jmask:                                   # a drawn joker kind adds a joker: tile by tile
+        if checked != NULL:
+            checked[0] = True
         for i in range(34):
             if h[i] >= 4 and not (jmask >> i) & 1:
                 # a fifth copy is beyond the kernel's tables (counts 0-4): a candidate, the readings decide
@@ -2667,6 +2674,7 @@ cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint 
     c.need = NEED_ALL if dump != NULL else P.need
     c.dump_n = 0
     c.n_out = 0
+    c.kernel_passed = False
 
 
 cdef void search(Ctx* c) noexcept nogil:
@@ -2679,7 +2687,7 @@ cdef void search(Ctx* c) noexcept nogil:
         return                                  # (score_wait_modes checks each situation's itself)
     n_sets = P.n_sets - H.n_melds
     # the kernel's check first (with jokers; without, the split below fails as fast)
-    if P.any_honors or not c.n_jk or maybe_complete(c, n_sets):
+    if P.any_honors or not c.n_jk or c.kernel_passed or maybe_complete(c, n_sets):
         c.form = FORM_STD
         c.placing = False
         if c.n_jk:
@@ -4191,19 +4199,17 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     (a virtual fifth copy: ``limit`` 5) is allowed only without jokers."""
     cdef Hand H
     cdef Ctx c
-    cdef Out* outs = <Out*>malloc(8 * sizeof(Out))
+    cdef Out* outs = NULL
     cdef Memo* memo = new_memo()
     cdef int ts[34]
     cdef int t, m, i, n_modes = len(modes), n_tiles, best_m
-    cdef bint shared
+    cdef bint shared, passed
     cdef uint64_t cand
     cdef int held[34]
     cdef uint32_t fl[8]
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
-    if outs == NULL or memo == NULL:
-        free(outs)
-        free(memo)
+    if memo == NULL:
         raise MemoryError()
     try:
         if n_modes > 8 or len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2 or not 1 <= limit <= 5:
@@ -4216,32 +4222,37 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
         load_hand(&H, <const uint8_t*>counts, mp, nm, 0, 0, seat, round_, jmask)
         swap_stand_in(&prog.p, &H)
         held_counts(&H, held)
+        # the kernel's waits (a fifth copy included: a wait on a kind the player holds four of, for rule
+        # sets that count it; never with jokers): the tiles searched, all in one stretch without the GIL
+        cand = wait_candidates(&prog.p, H.counts, nm, H.jmask, &passed)
         n_tiles = 0
         for t in range(34):
-            if (prog.p.kinds >> t) & 1 and held[t] < limit:
+            if (prog.p.kinds >> t) & 1 and held[t] < limit and (cand >> t) & 1:
                 ts[n_tiles] = t
                 n_tiles += 1
-        cand = wait_candidates(&prog.p, H.counts, nm, H.jmask)
+        outs = <Out*>malloc((n_tiles if n_tiles else 1) * n_modes * sizeof(Out))
+        if outs == NULL:
+            raise MemoryError()
         ctx_init(&c, &prog.p, NULL, 0, True, memo)
+        c.kernel_passed = passed
         setup_meta(&c, &prog.p, &H)
+        with nogil:
+            for i in range(n_tiles):
+                score_wait_modes(&c, &H, ts[i], fl, n_modes, shared, &outs[i * n_modes])
         out = []
         for i in range(n_tiles):
             t = ts[i]
             best_m = -1
-            # the kernel's waits (a fifth copy included: a wait on a kind the player holds four of, for
-            # rule sets that count it; never with jokers)
-            if (cand >> t) & 1:
-                with nogil:
-                    score_wait_modes(&c, &H, t, fl, n_modes, shared, outs)
-                    for m in range(n_modes):
-                        if outs[m].status == S_WIN and (best_m < 0 or outs[m].total > outs[best_m].total):
-                            best_m = m
+            for m in range(n_modes):
+                if outs[i * n_modes + m].status == S_WIN and (
+                        best_m < 0 or outs[i * n_modes + m].total > outs[i * n_modes + best_m].total):
+                    best_m = m
             if best_m >= 0 and maker is not None:
                 out.append((unswap(H.face, prog.p.stand_in, t), best_m,
-                            _make(maker, prog, &outs[best_m], groups)))
+                            _make(maker, prog, &outs[i * n_modes + best_m], groups)))
             elif best_m >= 0:
-                out.append((unswap(H.face, prog.p.stand_in, t), best_m, _number(prog, outs[best_m].total),
-                            outs[best_m].n_sub, _result(prog, &outs[best_m], groups)))
+                out.append((unswap(H.face, prog.p.stand_in, t), best_m, _number(prog, outs[i * n_modes + best_m].total),
+                            outs[i * n_modes + best_m].n_sub, _result(prog, &outs[i * n_modes + best_m], groups)))
         if H.face >= 0:
             out.sort(key=lambda x: x[0])
         return out

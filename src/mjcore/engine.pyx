@@ -849,6 +849,11 @@ cdef inline void win_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept no
     f[X_WIN_JOKER] = is_joker(c, gr.phys[ws])
 
 
+cdef int WIN_FIELDS[9]                 # the facts win_facts writes: a split's values saved and put back per place
+WIN_FIELDS[:] = [X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH, X_WIN_MIDDLE, X_WIN_RANK,
+                 X_WIN_JOKER, X_N_CONCEALED_PUNGS]
+
+
 cdef inline int win_key(const int32_t* f) noexcept nogil:
     """The facts :func:`win_facts` writes, packed (``Prog.win_mask`` keeps those the program reads;
     :func:`finish` adds bit 15, the winning tile in a pung: concealed or not by the situation)."""
@@ -1185,7 +1190,8 @@ cdef void score_reading(Ctx* c, int i, int s) noexcept nogil:
 cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
     """The table on the facts ``f`` (``NF + MAX_GROUPS`` of them: the table writes its group counts
     past ``NF``) of the split with the winning tile at group ``i`` slot ``s``, kept if best; with
-    several situations (``c.n_out``) once for each, its flags and concealed pungs written over ``f``."""
+    several situations (``c.n_out``) once for each, its flags and concealed pungs written over ``f`` (and
+    put back after)."""
     cdef int m, b, cp
     cdef bint pung
     cdef uint32_t fl
@@ -1211,6 +1217,9 @@ cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
             f[X_SELF_DRAWN + b] = (fl >> b) & 1
         f[X_N_CONCEALED_PUNGS] = cp - (1 if pung and not (fl & 1) else 0)
         keep_best(c, c.outs[m], i, s, f)
+    for b in range(N_FLAGS):                    # f as it came (finish scores its other places over it)
+        f[X_SELF_DRAWN + b] = (c.H.flags >> b) & 1
+    f[X_N_CONCEALED_PUNGS] = cp - (1 if pung and not (c.H.flags & 1) else 0)
 
 
 cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
@@ -1252,7 +1261,7 @@ cdef void finish(Ctx* c) noexcept nogil:
     cdef const Prog* P = c.P
     cdef int cnt[34]
     cdef int rep_cnt[8]
-    cdef int32_t base[NF]
+    cdef int32_t split_win[9]                # the split's values of the facts win_facts writes
     cdef int32_t f[NF + MAX_GROUPS]
     cdef int i, s, j, k, w = c.H.win, wj, ph, gdup, n_seen = 0, key, kind
     cdef bint dup, have = False, sub_w
@@ -1308,13 +1317,14 @@ cdef void finish(Ctx* c) noexcept nogil:
                 continue
             if ph == SUB and not subs_fit(c, rep_cnt, jidx(c, c.g[i].rep[s]), wj):
                 continue                        # (a substituting joker of the winning kind there)
-            if not P.every_win_slot:
-                split_facts(c, f)               # the one place scored: no copy
-            else:
-                if not have:
-                    split_facts(c, base)
-                    have = True
-                memcpy(f, base, NF * sizeof(int32_t))
+            if not have:                        # the split's facts once, the place's written over them
+                split_facts(c, f)
+                for k in range(9):
+                    split_win[k] = f[WIN_FIELDS[k]]
+                have = True
+            else:                               # (score_facts leaves the others below NF as they were)
+                for k in range(9):
+                    f[WIN_FIELDS[k]] = split_win[k]
             win_facts(c, i, s, f)
             if c.dump == NULL:
                 # a place whose facts the program reads like an earlier place's scores the same

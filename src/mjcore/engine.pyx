@@ -2563,6 +2563,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
                 c.real_mask |= ONE << i
                 odd |= x
         c.even = (odd & 1) == 0
+        c.past4 = over4
         c.rmask = c.real_mask
         c.rkey[0] = suit_key(<const uint8_t*>c.real)
         c.rkey[1] = suit_key(<const uint8_t*>c.real + 9)
@@ -2613,18 +2614,27 @@ cdef inline void kernel_ctx(const Prog* P, int n_melds, int jokers, KCtx* k) noe
 
 cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
     """The kernel's win check, a superset of the readings (a joker there stands for any kind and
-    for copies beyond the fourth): a hand it rejects has no reading."""
+    for copies beyond the fourth): a hand it rejects has no reading. The standard form first, from the
+    real tiles' keys the set-up made (``c.rkey``: counts 0-4)."""
     cdef KCtx k
+    cdef Lookup L
     cdef uint8_t h[34]
     cdef int i, j = 0
     cdef bint fifth = False
+    for i in range(c.n_jk):
+        j += c.jok[i]
+    if not c.past4:
+        L.key[0] = c.rkey[0]                    # (std_udistance reads the keys only)
+        L.key[1] = c.rkey[1]
+        L.key[2] = c.rkey[2]
+        L.key[3] = c.rkey[3]
+        if std_udistance(get_tables(), &L, n_sets) <= j:
+            return True
     for i in range(34):
         h[i] = c.real[i]
         fifth |= h[i] > 4
     if fifth:          # a copy beyond the fourth: outside the kernel's tables (counts 0-4), so no rejection
         return True
-    for i in range(c.n_jk):
-        j += c.jok[i]
     kernel_ctx(c.P, c.H.n_melds, j, &k)
     return hand_complete(get_tables(), h, n_sets, &k)
 

@@ -2525,7 +2525,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
     cdef const Prog* P = c.P
     cdef const Hand* H = c.H
     cdef int i, m, t, total_j = 0, x, odd = 0, over4
-    cdef uint64_t nz
+    cdef uint64_t nz, jm
     c.out = o
     reset_out(o, H.face)
     c.ng = 0
@@ -2546,23 +2546,20 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
         c.pair_block = pair_block(H.counts)
         c.past4 = over4
         c.big = P.n_sets > 4 and big_blocks(H.counts)
-    else:
-        odd = 0
-        for i in range(34):
-            x = H.counts[i]
-            if x == 0:
-                c.real[i] = 0
-            elif (H.jmask >> i) & 1:
-                c.real[i] = 0
-                c.jkind[c.n_jk] = i
-                c.jok[c.n_jk] = x
-                total_j += x
-                c.n_jk += 1
-            else:
-                c.real[i] = x
-                c.real_mask |= ONE << i
-                odd |= x
-        c.even = (odd & 1) == 0
+    else:                                       # the joker kinds held out of the real counts (ascending)
+        memcpy(c.real, H.counts, 34)
+        jm = nz & H.jmask
+        while jm:
+            i = mj_ctz64(jm)
+            jm &= jm - 1
+            c.real[i] = 0
+            c.jkind[c.n_jk] = i
+            c.jok[c.n_jk] = H.counts[i]
+            total_j += H.counts[i]
+            c.n_jk += 1
+        c.real_mask = nz & ~H.jmask
+        mj_counts_summary(<const uint8_t*>c.real, &jm, &x, &i, &odd)
+        c.even = not odd
         c.past4 = over4
         c.rmask = c.real_mask
         c.rkey[0] = suit_key(<const uint8_t*>c.real)

@@ -53,6 +53,7 @@ from mjcore._kernel cimport (
     std_udistance,
     std_waits,
     suit_key,
+    thirteen_orphans_distance,
 )
 from mjcore._tables cimport Tables, get_tables
 
@@ -2636,21 +2637,6 @@ cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
     return hand_complete(get_tables(), h, n_sets, &k)
 
 
-cdef bint raw_complete(const Prog* P, const uint8_t* counts, int n_melds, uint64_t jmask) noexcept nogil:
-    """:func:`maybe_complete` from raw counts (before any set-up)."""
-    cdef KCtx k
-    cdef uint8_t h[34]
-    cdef int i, j = 0
-    for i in range(34):
-        if (jmask >> i) & 1:
-            j += counts[i]
-            h[i] = 0
-        else:
-            h[i] = counts[i]
-    kernel_ctx(P, n_melds, j, &k)
-    return hand_complete(get_tables(), h, P.n_sets - n_melds, &k)
-
-
 cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds, uint64_t jmask,
                               bint* checked=NULL) noexcept nogil:
     """The kinds ``t`` for which ``counts`` + one ``t`` (a 3M+1 hand) may be complete, from the kernel's
@@ -2658,26 +2644,51 @@ cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds,
     copies beyond the fourth); every kind for the any-shape rule sets. ``checked`` (when given): whether
     each of them passed :func:`maybe_complete`'s check (with jokers), which a search may then skip."""
     cdef KCtx k
+    cdef Lookup L
+    cdef const Tables* T
     cdef uint8_t h[34]
     cdef uint64_t four = 0
-    cdef int i
+    cdef int i, j = 0, b, M = P.n_sets - n_melds
     if checked != NULL:
         checked[0] = False
     if P.any_honors or P.eight_pairs or P.any_jokers or P.knit_honors or P.knit_pair:  # forms the kernel does not know
         return (ONE << 34) - 1
     memcpy(h, counts, 34)
-    if jmask:                                   # a drawn joker kind adds a joker: tile by tile
+    if jmask:                                   # tile by tile: the kernel's check of the counts + the tile
         if checked != NULL:
             checked[0] = True
+        T = get_tables()
+        for i in range(34):                     # the real tiles and the jokers
+            if (jmask >> i) & 1:
+                j += h[i]
+                h[i] = 0
+        kernel_ctx(P, n_melds, j + 1, &k)       # a drawn joker kind: one joker more, the same real tiles
+        if hand_complete(T, h, M, &k):
+            four |= jmask & ALL_KINDS
+        k.jokers = j
+        L.key[0] = suit_key(h)
+        L.key[1] = suit_key(h + 9)
+        L.key[2] = suit_key(h + 18)
+        L.key[3] = honor_key(h + 27)
         for i in range(34):
-            if h[i] >= 4 and not (jmask >> i) & 1:
+            if (jmask >> i) & 1:
+                continue
+            if h[i] >= 4:
                 # a fifth copy is beyond the kernel's tables (counts 0-4): a candidate, the readings decide
                 four |= ONE << i
                 continue
+            b = i // 9
+            L.key[b] += POW5[i % 9]
             h[i] += 1
-            if raw_complete(P, h, n_melds, jmask):
+            if not j:                           # (no joker held: the exact check)
+                if hand_complete(T, h, M, &k):
+                    four |= ONE << i
+            elif (std_udistance(T, &L, M) <= j  # hand_complete's forms with jokers, the standard from the keys
+                    or (k.forms & FORM_SEVEN_PAIRS and seven_pairs_distance(h, k.quads) <= j)
+                    or (k.forms & FORM_THIRTEEN_ORPHANS and thirteen_orphans_distance(h) <= j)):
                 four |= ONE << i
             h[i] -= 1
+            L.key[b] -= POW5[i % 9]
         return four
     kernel_ctx(P, n_melds, 0, &k)
     return hand_waits(get_tables(), h, &k, &four)

@@ -850,9 +850,18 @@ cdef inline void win_facts(const Ctx* c, int wg, int ws, int32_t* f) noexcept no
     f[X_WIN_JOKER] = is_joker(c, gr.phys[ws])
 
 
-cdef int WIN_FIELDS[9]                 # the facts win_facts writes: a split's values saved and put back per place
-WIN_FIELDS[:] = [X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH, X_WIN_MIDDLE, X_WIN_RANK,
-                 X_WIN_JOKER, X_N_CONCEALED_PUNGS]
+cdef inline void win_fields(const int32_t* f, int32_t* to) noexcept nogil:
+    """The facts :func:`win_facts` writes, from ``f`` (``to`` the same indices of another vector, or
+    nine ints: see :func:`finish`)."""
+    to[X_WIN_PAIR] = f[X_WIN_PAIR]
+    to[X_WIN_PAIR_JOKER] = f[X_WIN_PAIR_JOKER]
+    to[X_WIN_PAIR_JJ] = f[X_WIN_PAIR_JJ]
+    to[X_ZHUOWU] = f[X_ZHUOWU]
+    to[X_ZHUOWU_BOTH] = f[X_ZHUOWU_BOTH]
+    to[X_WIN_MIDDLE] = f[X_WIN_MIDDLE]
+    to[X_WIN_RANK] = f[X_WIN_RANK]
+    to[X_WIN_JOKER] = f[X_WIN_JOKER]
+    to[X_N_CONCEALED_PUNGS] = f[X_N_CONCEALED_PUNGS]
 
 
 cdef inline int win_key(const int32_t* f) noexcept nogil:
@@ -1262,7 +1271,7 @@ cdef void finish(Ctx* c) noexcept nogil:
     cdef const Prog* P = c.P
     cdef int cnt[34]
     cdef int rep_cnt[8]
-    cdef int32_t split_win[9]                # the split's values of the facts win_facts writes
+    cdef int32_t split_win[NF]               # the split's values of the facts win_facts writes (those alone)
     cdef int32_t f[NF + MAX_GROUPS]
     cdef int i, s, j, k, w = c.H.win, wj, ph, gdup, n_seen = 0, key, kind
     cdef bint dup, have = False, sub_w
@@ -1320,12 +1329,10 @@ cdef void finish(Ctx* c) noexcept nogil:
                 continue                        # (a substituting joker of the winning kind there)
             if not have:                        # the split's facts once, the place's written over them
                 split_facts(c, f)
-                for k in range(9):
-                    split_win[k] = f[WIN_FIELDS[k]]
+                win_fields(f, split_win)
                 have = True
             else:                               # (score_facts leaves the others below NF as they were)
-                for k in range(9):
-                    f[WIN_FIELDS[k]] = split_win[k]
+                win_fields(split_win, f)
             win_facts(c, i, s, f)
             if c.dump == NULL:
                 # a place whose facts the program reads like an earlier place's scores the same

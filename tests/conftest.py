@@ -345,6 +345,21 @@ def run_cli_json(capsys, *argv):
 DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
+def seconds_without_gc(call) -> float:
+    """Wall seconds of ``call()`` with the collector off: a guard of a brute force against a blow-up
+    (milliseconds against minutes) must not fail on a full collection of a worker that has run many
+    tests, which can take a second of its own."""
+    import gc
+    import time
+    gc.disable()
+    try:
+        t0 = time.perf_counter()
+        call()
+        return time.perf_counter() - t0
+    finally:
+        gc.enable()
+
+
 def load_vectors(name: str) -> list:
     """The vectors of ``tests/data/<name>.json`` (``hands``, ``waits``, ``indicators``,
     ``settlement``, ``templates``) as a list of dicts, read fresh on every call.

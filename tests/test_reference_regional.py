@@ -18,7 +18,7 @@ import random
 
 import pytest
 
-from conftest import load_vectors
+from conftest import load_vectors, seconds_without_gc
 import reference_regional as R
 import regional_gen as G
 
@@ -1514,20 +1514,11 @@ def test_meld_order_does_not_matter():
 
 def test_four_jokers_finish_quickly():
     """The brute force with four jokers stays a guard of the suite's time, not a blow-up: about 0.01 s a
-    hand, an exponential search minutes. Timed with the collector off (a full collection of a worker
-    that has run many tests can take a second of its own) and a wide bound (the machine may be busy)."""
-    import gc
-    import time
+    hand, an exponential search minutes (a wide bound: the machine may be busy)."""
     for hand in ("13579m2468p57777z", "5567m444567s7777z", "2345566m999p7777z"):
         c = P(hand)
-        gc.disable()
-        try:
-            t0 = time.perf_counter()
-            R.score("guangdong_tuidao", c, [], next(t for t in range(33) if c[t]), self_drawn=True, gui="baiban",
-                    joker_kinds=BAI, qidui=10)
-            took = time.perf_counter() - t0
-        finally:
-            gc.enable()
+        took = seconds_without_gc(lambda: R.score("guangdong_tuidao", c, [], next(t for t in range(33) if c[t]),
+                                                  self_drawn=True, gui="baiban", joker_kinds=BAI, qidui=10))
         assert took < 2.0, (hand, took)
 
 

@@ -2566,7 +2566,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
             total_j += H.counts[i]
             c.n_jk += 1
         c.real_mask = nz & ~H.jmask
-        mj_counts_summary(<const uint8_t*>c.real, &jm, &x, &i, &odd)
+        mj_counts_summary(<const uint8_t*>c.real, &jm, &x, &t, &odd)   # (the real tiles' parity alone)
         c.even = not odd
         c.past4 = over4
         c.rmask = c.real_mask

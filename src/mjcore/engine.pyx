@@ -28,10 +28,10 @@ cimport cython
 
 import numpy as np
 
+cimport numpy as cnp
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcmp, memcpy, memset
-from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_GetBuffer
 from cpython.dict cimport PyDict_Copy
 from cpython.list cimport PyList_GET_ITEM
 from cpython.ref cimport Py_INCREF
@@ -56,6 +56,8 @@ from mjcore._kernel cimport (
     thirteen_orphans_distance,
 )
 from mjcore._tables cimport Tables, get_tables
+
+cnp.import_array()
 
 cdef extern from *:
     """
@@ -3509,10 +3511,9 @@ cdef inline object _slot(int rep, int phys):
 
 
 cdef bint _copy_counts(Hand* H, hand) except -1:
-    """Copy ``hand`` (34 bytes or a C-contiguous (34,) uint8 array) into ``H.counts``; False for
-    anything else."""
-    cdef Py_buffer view
-    cdef bint ok
+    """Copy ``hand`` (34 bytes or a contiguous (34,) uint8 array, read through numpy's C API: no
+    buffer request) into ``H.counts``; False for anything else."""
+    cdef cnp.ndarray arr
     if type(hand) is bytes:
         if len(<bytes>hand) != 34:
             return False
@@ -3520,16 +3521,12 @@ cdef bint _copy_counts(Hand* H, hand) except -1:
         return True
     if type(hand) is not np.ndarray:
         return False
-    try:
-        PyObject_GetBuffer(hand, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
-    except (BufferError, ValueError, TypeError):     # (numpy: ValueError for a strided array)
+    arr = <cnp.ndarray>hand
+    if (cnp.PyArray_NDIM(arr) != 1 or cnp.PyArray_DIM(arr, 0) != 34 or cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8
+            or cnp.PyArray_STRIDE(arr, 0) != 1):
         return False
-    ok = (view.len == 34 and view.ndim == 1 and view.format != NULL and view.format[0] == b'B'
-          and view.format[1] == 0)
-    if ok:
-        memcpy(H.counts, view.buf, 34)
-    PyBuffer_Release(&view)
-    return ok
+    memcpy(H.counts, cnp.PyArray_DATA(arr), 34)
+    return True
 
 
 cdef void held_counts(const Hand* H, int* held) noexcept nogil:

@@ -55,7 +55,7 @@ from mjcore._kernel cimport (
     suit_key,
     thirteen_orphans_distance,
 )
-from mjcore._tables cimport Tables, get_tables
+from mjcore._tables cimport N_HONOR_USTATES, N_SUIT_USTATES, Tables, get_tables
 
 cnp.import_array()
 
@@ -1621,6 +1621,48 @@ cdef inline int sub_distance(const Ctx* c, int n_sets, int n_pairs) noexcept nog
     return std_udistance(get_tables(), &L, n_sets)
 
 
+cdef uint64_t sub_useful(const Ctx* c, int n_sets, int n_pairs, uint64_t m, int limit) noexcept nogil:
+    """Of the kinds ``m``, those whose one more copy in ``c.skey`` leaves the kernel's distance (see
+    :func:`sub_distance`) at most ``limit``: the substitutes whose search passes its first check, found
+    at once (one block's state changes per kind, the other blocks' classes are loaded once). Kinds held
+    four times (a fifth copy counts as an excess, not in the key) and keys without a pair kind stay in."""
+    cdef Lookup L
+    cdef const Tables* T
+    cdef const uint8_t* fin
+    cdef uint32_t u0, u1, u2, u3, ab, cz, nm
+    cdef uint64_t keep = 0
+    cdef int t, i, d
+    if not sub_keys(c, n_pairs, &L):
+        return m
+    T = get_tables()
+    nm = T.n_umixed
+    u0 = T.suit_ustate[L.key[0]]
+    u1 = T.suit_ustate[L.key[1]]
+    u2 = T.suit_ustate[L.key[2]]
+    u3 = T.honor_ustate[L.key[3]]
+    ab = T.upair_class[u0 * N_SUIT_USTATES + u1]
+    cz = T.umixed_class[u2 * N_HONOR_USTATES + u3]
+    fin = T.ufinal_dist + n_sets * T.n_upair * nm
+    while m:
+        t = mj_ctz64(m)
+        m &= m - 1
+        if c.real[t] >= 4:
+            keep |= ONE << t
+            continue
+        i = t % 9
+        if t < 9:
+            d = fin[T.upair_class[T.suit_ustate[L.key[0] + POW5[i]] * N_SUIT_USTATES + u1] * nm + cz]
+        elif t < 18:
+            d = fin[T.upair_class[u0 * N_SUIT_USTATES + T.suit_ustate[L.key[1] + POW5[i]]] * nm + cz]
+        elif t < 27:
+            d = fin[ab * nm + T.umixed_class[T.suit_ustate[L.key[2] + POW5[i]] * N_HONOR_USTATES + u3]]
+        else:
+            d = fin[ab * nm + T.umixed_class[u2 * N_HONOR_USTATES + T.honor_ustate[L.key[3] + POW5[t - 27]]]]
+        if d <= limit:
+            keep |= ONE << t
+    return keep
+
+
 cdef void joker_leaf(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     """The counts ``c.real`` (real tiles, faces, substitutes) split into ``n_sets`` sets and
     ``n_pairs`` pairs, each split placed (:func:`place_groups`)."""
@@ -1667,6 +1709,8 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
         L.state[2] = T.suit_state[L.key[2]]
         L.state[3] = T.honor_state[L.key[3]]
         m &= std_waits(T, &L)
+    elif a >= 2:
+        m = sub_useful(c, n_sets, n_pairs, m, a - 1 + c.excess)
     while m:
         t = mj_ctz64(m)
         m &= m - 1

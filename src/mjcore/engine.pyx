@@ -1709,7 +1709,7 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
         L.state[2] = T.suit_state[L.key[2]]
         L.state[3] = T.honor_state[L.key[3]]
         m &= std_waits(T, &L)
-    elif a >= 2:
+    else:                                       # (the last substitute too when a fifth copy is in)
         m = sub_useful(c, n_sets, n_pairs, m, a - 1 + c.excess)
     while m:
         t = mj_ctz64(m)

@@ -1563,9 +1563,94 @@ cdef bint place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
     return done
 
 
+cdef void unplace(Ctx* c, int upto) noexcept nogil:
+    """Undo :func:`place_first` in the groups below ``upto`` that are not fixed."""
+    cdef int i, k, r
+    cdef Grp* g
+    cdef int8_t* ty
+    for i in range(upto):
+        if (c.fixed >> i) & 1:
+            continue
+        g = &c.g[i]
+        ty = &c.ptype[i * MAXSLOT]
+        for k in range(g.n):
+            r = g.rep[k]
+            if ty[k] == 0:
+                c.preal[r] += 1
+            elif ty[k] == 1:
+                c.pface[r] += 1
+                c.jok[jidx(c, r)] += 1
+            else:
+                c.psub[r] += 1
+                c.subs -= 1
+            g.phys[k] = r
+
+
+cdef bint place_undo_group(Ctx* c, int i, int k) noexcept nogil:
+    """Undo the first ``k`` slots of group ``i`` placed by :func:`place_first`; False."""
+    cdef Grp* g = &c.g[i]
+    cdef int8_t* ty = &c.ptype[i * MAXSLOT]
+    cdef int s, r
+    for s in range(k):
+        r = g.rep[s]
+        if ty[s] == 0:
+            c.preal[r] += 1
+        elif ty[s] == 1:
+            c.pface[r] += 1
+            c.jok[jidx(c, r)] += 1
+        else:
+            c.psub[r] += 1
+            c.subs -= 1
+        g.phys[s] = r
+    return False
+
+
+cdef bint place_first(Ctx* c) noexcept nogil:
+    """The first placement :func:`place_groups` finds, without its search: each slot the lowest source
+    left of its kind (a real tile, a joker at its face, a substitute). The sources left only shrink, so
+    the interchangeable slots and identical groups come out in the order the search keeps; when every
+    group holds a real tile this is its first placement. Otherwise nothing is changed and False (the
+    search may find another)."""
+    cdef int i, k, r
+    cdef Grp* g
+    cdef int8_t* ty
+    cdef bint real
+    for i in range(c.ng):
+        if (c.fixed >> i) & 1:
+            continue
+        g = &c.g[i]
+        ty = &c.ptype[i * MAXSLOT]
+        real = False
+        for k in range(g.n):
+            r = g.rep[k]
+            if c.preal[r]:
+                c.preal[r] -= 1
+                g.phys[k] = r
+                ty[k] = 0
+                real = True
+            elif c.pface[r]:
+                c.pface[r] -= 1
+                c.jok[jidx(c, r)] -= 1
+                g.phys[k] = r
+                ty[k] = 1
+            elif c.psub[r]:
+                c.psub[r] -= 1
+                c.subs += 1
+                g.phys[k] = SUB
+                ty[k] = 2
+            else:                               # (not reached: the sources are the split's counts)
+                unplace(c, i)
+                return place_undo_group(c, i, k)
+        if not real:
+            unplace(c, i + 1)
+            return False
+    return True
+
+
 cdef void place_split(Ctx* c) noexcept nogil:
     """:func:`place_groups` of the split in ``c.g``, the groups of which no kind has a joker to place
-    (at its face or substituting) placed first: their slots can only take real tiles."""
+    (at its face or substituting) placed first: their slots can only take real tiles. When one
+    placement is enough (``c.one_place``), the first one without a search where it holds."""
     cdef uint64_t jm = c.sub_mask, m
     cdef uint32_t fixed = 0
     cdef int i, k, j
@@ -1588,7 +1673,11 @@ cdef void place_split(Ctx* c) noexcept nogil:
             g.phys[k] = g.rep[k]
             ty[k] = 0
     c.fixed = fixed
-    place_groups(c, 0, 0, 0)
+    if c.one_place and place_first(c):
+        free_groups(c, c.p_fs, c.p_fp, 0, 0)
+        unplace(c, c.ng)
+    else:
+        place_groups(c, 0, 0, 0)
     c.fixed = 0
     for i in range(c.ng):
         if (fixed >> i) & 1:

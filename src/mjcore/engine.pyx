@@ -1563,54 +1563,12 @@ cdef bint place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
     return done
 
 
-cdef void unplace(Ctx* c, int upto) noexcept nogil:
-    """Undo :func:`place_first` in the groups below ``upto`` that are not fixed."""
-    cdef int i, k, r
-    cdef Grp* g
-    cdef int8_t* ty
-    for i in range(upto):
-        if (c.fixed >> i) & 1:
-            continue
-        g = &c.g[i]
-        ty = &c.ptype[i * MAXSLOT]
-        for k in range(g.n):
-            r = g.rep[k]
-            if ty[k] == 0:
-                c.preal[r] += 1
-            elif ty[k] == 1:
-                c.pface[r] += 1
-                c.jok[jidx(c, r)] += 1
-            else:
-                c.psub[r] += 1
-                c.subs -= 1
-            g.phys[k] = r
-
-
-cdef bint place_undo_group(Ctx* c, int i, int k) noexcept nogil:
-    """Undo the first ``k`` slots of group ``i`` placed by :func:`place_first`; False."""
-    cdef Grp* g = &c.g[i]
-    cdef int8_t* ty = &c.ptype[i * MAXSLOT]
-    cdef int s, r
-    for s in range(k):
-        r = g.rep[s]
-        if ty[s] == 0:
-            c.preal[r] += 1
-        elif ty[s] == 1:
-            c.pface[r] += 1
-            c.jok[jidx(c, r)] += 1
-        else:
-            c.psub[r] += 1
-            c.subs -= 1
-        g.phys[s] = r
-    return False
-
-
 cdef bint place_first(Ctx* c) noexcept nogil:
     """The first placement :func:`place_groups` finds, without its search: each slot the lowest source
     left of its kind (a real tile, a joker at its face, a substitute). The sources left only shrink, so
     the interchangeable slots and identical groups come out in the order the search keeps; when every
-    group holds a real tile this is its first placement. Otherwise nothing is changed and False (the
-    search may find another)."""
+    group holds a real tile this is its first placement (True). Otherwise False, with the sources and
+    jokers left changed (:func:`place_split` puts them back; the search may find another placement)."""
     cdef int i, k, r
     cdef Grp* g
     cdef int8_t* ty
@@ -1639,10 +1597,8 @@ cdef bint place_first(Ctx* c) noexcept nogil:
                 g.phys[k] = SUB
                 ty[k] = 2
             else:                               # (not reached: the sources are the split's counts)
-                unplace(c, i)
-                return place_undo_group(c, i, k)
+                return False
         if not real:
-            unplace(c, i + 1)
             return False
     return True
 
@@ -1653,9 +1609,15 @@ cdef void place_split(Ctx* c) noexcept nogil:
     placement is enough (``c.one_place``), the first one without a search where it holds."""
     cdef uint64_t jm = c.sub_mask, m
     cdef uint32_t fixed = 0
-    cdef int i, k, j
+    cdef int i, k, j, subs = c.subs
     cdef Grp* g
     cdef int8_t* ty
+    cdef bint placed = False
+    cdef int8_t preal[34]
+    cdef int8_t pface[34]
+    cdef int8_t psub[34]
+    cdef int8_t jok[8]
+    memcpy(preal, c.preal, 34)                  # the sources as they come, put back at the end
     for j in range(c.n_jk):
         if c.pface[c.jkind[j]]:
             jm |= ONE << c.jkind[j]
@@ -1673,17 +1635,29 @@ cdef void place_split(Ctx* c) noexcept nogil:
             g.phys[k] = g.rep[k]
             ty[k] = 0
     c.fixed = fixed
-    if c.one_place and place_first(c):
-        free_groups(c, c.p_fs, c.p_fp, 0, 0)
-        unplace(c, c.ng)
-    else:
+    if c.one_place:
+        memcpy(pface, c.pface, 34)
+        memcpy(psub, c.psub, 34)
+        memcpy(jok, c.jok, 8)
+        placed = place_first(c)
+        if placed:
+            free_groups(c, c.p_fs, c.p_fp, 0, 0)
+        else:                                   # (the real tiles of the fixed groups stay out)
+            for i in range(34):
+                c.preal[i] = preal[i]
+            for i in range(c.ng):
+                if (fixed >> i) & 1:
+                    g = &c.g[i]
+                    for k in range(g.n):
+                        c.preal[g.rep[k]] -= 1
+        memcpy(c.pface, pface, 34)
+        memcpy(c.psub, psub, 34)
+        memcpy(c.jok, jok, 8)
+        c.subs = subs
+    if not placed:
         place_groups(c, 0, 0, 0)
     c.fixed = 0
-    for i in range(c.ng):
-        if (fixed >> i) & 1:
-            g = &c.g[i]
-            for k in range(g.n):
-                c.preal[g.rep[k]] += 1
+    memcpy(c.preal, preal, 34)
 
 
 cdef inline bint sub_keys(const Ctx* c, int n_pairs, Lookup* L) noexcept nogil:

@@ -433,6 +433,7 @@ cdef struct Ctx:
     int pair_block              # without jokers: the block of the standard form's pair (-1: none)
     int n_jk
     int8_t jkind[8]
+    int8_t jix[34]              # of each kind, its index in jkind (-1: not a joker kind held)
     int8_t jok[8]               # jokers of each kind not placed at their own face
     int subs                    # slots held by substituting jokers (SUB)
     int form
@@ -1115,12 +1116,8 @@ cdef inline int group_key_cmp(const Grp* a, const Grp* b) noexcept nogil:
 
 
 cdef inline int jidx(const Ctx* c, int k) noexcept nogil:
-    """The index of joker kind ``k`` (-1: not a joker kind)."""
-    cdef int j
-    for j in range(c.n_jk):
-        if c.jkind[j] == k:
-            return j
-    return -1
+    """The index of joker kind ``k`` (0-33) among the kinds held (-1: not one)."""
+    return c.jix[k]
 
 
 cdef inline int avail(const Ctx* c) noexcept nogil:
@@ -1623,9 +1620,10 @@ cdef void place_split(Ctx* c) noexcept nogil:
             jm |= ONE << c.jkind[j]
     for i in range(c.ng):
         g = &c.g[i]
-        m = 0
-        for k in range(g.n):
-            m |= ONE << g.rep[k]
+        if g.kind == G_CHOW:                    # (a split's groups: pairs, pungs and chows)
+            m = <uint64_t>7 << g.rep[0]
+        else:
+            m = ONE << g.rep[0]
         if m & jm:
             continue
         fixed |= <uint32_t>1 << i
@@ -1730,7 +1728,7 @@ cdef void joker_leaf(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     """The counts ``c.real`` (real tiles, faces, substitutes) split into ``n_sets`` sets and
     ``n_pairs`` pairs, each split placed (:func:`place_groups`)."""
     cdef int n[4]
-    cdef int b, pb, total
+    cdef int pb, total, over4, odd
     cdef uint64_t nz = 0
     total = block_sizes(<const uint8_t*>c.real, n)
     pb = pair_block_of(n, n_pairs)
@@ -1744,9 +1742,7 @@ cdef void joker_leaf(Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     if c.excess == 0 and n[0] <= 14 and n[1] <= 14 and n[2] <= 14 and n[3] <= 14:
         split_blocks(c, n_sets, n_pairs, c.skey)     # (the keys of c.real: no copy past the fourth)
         return
-    for b in range(34):
-        if c.real[b]:
-            nz |= ONE << b
+    mj_counts_summary(<const uint8_t*>c.real, &nz, &total, &over4, &odd)     # (the kinds held: nz)
     c.rmask = nz
     split_plain(c, n_sets, n_pairs, -1, 0)
     c.ng = 0
@@ -2204,16 +2200,24 @@ cdef inline int pair_block(const uint8_t* h) noexcept nogil:
     return pb if pb >= 0 else -1
 
 
+cdef inline int odd_counts(const uint8_t* h) noexcept nogil:
+    """The number of odd counts among the 34 (eight at a time)."""
+    cdef uint64_t w
+    cdef int i, n = (h[32] & 1) + (h[33] & 1)
+    for i in range(4):
+        memcpy(&w, h + 8 * i, 8)
+        n += mj_popcount64(w & 0x0101010101010101ULL)
+    return n
+
+
 cdef inline bint feasible(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     """Whether the real tiles left and the free jokers may still make ``n_sets`` sets and
     ``n_pairs`` pairs, by the kernel's distance tables (a relaxation: jokers of any kind, any
     number of copies; with no pair left, two more jokers stand for one). Prunes the search only."""
     cdef Lookup L
-    cdef int a = avail(c), i, odd = 0
+    cdef int a = avail(c)
     if n_pairs > 1:                             # seven pairs: a joker for every odd count
-        for i in range(34):
-            odd += c.real[i] & 1
-        return odd <= a
+        return odd_counts(<const uint8_t*>c.real) <= a
     L.key[0] = c.rkey[0]                        # (std_udistance reads the keys only)
     L.key[1] = c.rkey[1]
     L.key[2] = c.rkey[2]
@@ -2647,6 +2651,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
     reset_out(o, H.face)
     c.ng = 0
     c.n_jk = 0
+    memset(c.jix, -1, 34)
     c.subs = 0
     c.real_mask = 0
     for i in range(N_FLAGS):
@@ -2671,6 +2676,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
             jm &= jm - 1
             c.real[i] = 0
             c.jkind[c.n_jk] = i
+            c.jix[i] = c.n_jk
             c.jok[c.n_jk] = H.counts[i]
             total_j += H.counts[i]
             c.n_jk += 1

@@ -1641,8 +1641,7 @@ cdef void place_split(Ctx* c) noexcept nogil:
         if placed:
             free_groups(c, c.p_fs, c.p_fp, 0, 0)
         else:                                   # (the real tiles of the fixed groups stay out)
-            for i in range(34):
-                c.preal[i] = preal[i]
+            memcpy(c.preal, preal, 34)
             for i in range(c.ng):
                 if (fixed >> i) & 1:
                     g = &c.g[i]

@@ -434,7 +434,7 @@ cdef struct Ctx:
     int n_jk
     int8_t jkind[8]
     int8_t jix[34]              # of each kind, its index in jkind (-1: not a joker kind held)
-    int8_t jok[8]               # jokers of each kind not placed at their own face
+    int8_t jok[8]               # jokers of each kind not placed at their own face (0 past n_jk: avail)
     int subs                    # slots held by substituting jokers (SUB)
     int form
     int ng
@@ -1121,11 +1121,11 @@ cdef inline int jidx(const Ctx* c, int k) noexcept nogil:
 
 
 cdef inline int avail(const Ctx* c) noexcept nogil:
-    """Jokers neither at their own face nor promised to a substituting slot."""
-    cdef int j, n = -c.subs
-    for j in range(c.n_jk):
-        n += c.jok[j]
-    return n
+    """Jokers neither at their own face nor promised to a substituting slot (the eight counts of
+    ``c.jok`` summed at once: those past ``c.n_jk`` are 0, none negative)."""
+    cdef uint64_t w
+    memcpy(&w, c.jok, 8)
+    return <int>((w * 0x0101010101010101ULL) >> 56) - c.subs
 
 
 cdef void sub_reps(const Ctx* c, int* rep_cnt) noexcept nogil:
@@ -2651,6 +2651,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
     c.ng = 0
     c.n_jk = 0
     memset(c.jix, -1, 34)
+    memset(c.jok, 0, 8)
     c.subs = 0
     c.real_mask = 0
     for i in range(N_FLAGS):

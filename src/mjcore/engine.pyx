@@ -1203,7 +1203,8 @@ cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
     put back after)."""
     cdef int m, b, cp
     cdef bint pung
-    cdef uint32_t fl
+    cdef uint32_t fl, cur = c.H.flags
+    cdef uint64_t d
     if c.dump != NULL and c.dump_n < c.dump_cap:
         memcpy(c.dump[c.dump_n].facts, f, NF * sizeof(int32_t))
         c.dump[c.dump_n].form = c.form
@@ -1222,11 +1223,18 @@ cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
         if not c.out_on[m]:
             continue
         fl = c.out_flags[m]
-        for b in range(N_FLAGS):
+        d = (fl ^ cur) & ((1 << N_FLAGS) - 1)   # (the flags written differ in a bit or two)
+        while d:
+            b = mj_ctz64(d)
+            d &= d - 1
             f[X_SELF_DRAWN + b] = (fl >> b) & 1
+        cur = fl
         f[X_N_CONCEALED_PUNGS] = cp - (1 if pung and not (fl & 1) else 0)
         keep_best(c, c.outs[m], i, s, f)
-    for b in range(N_FLAGS):                    # f as it came (finish scores its other places over it)
+    d = (c.H.flags ^ cur) & ((1 << N_FLAGS) - 1)     # f as it came (finish scores its other places over it)
+    while d:
+        b = mj_ctz64(d)
+        d &= d - 1
         f[X_SELF_DRAWN + b] = (c.H.flags >> b) & 1
     f[X_N_CONCEALED_PUNGS] = cp - (1 if pung and not (c.H.flags & 1) else 0)
 

@@ -1200,7 +1200,8 @@ cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
     """The table on the facts ``f`` (``NF + MAX_GROUPS`` of them: the table writes its group counts
     past ``NF``) of the split with the winning tile at group ``i`` slot ``s``, kept if best; with
     several situations (``c.n_out``) once for each, its flags and concealed pungs written over ``f`` (and
-    put back after)."""
+    put back after: ``f`` holds the flags of ``c.H.flags`` on entry, so a situation writes only the flags
+    in which it differs)."""
     cdef int m, b, cp
     cdef bint pung
     cdef uint32_t fl, cur = c.H.flags

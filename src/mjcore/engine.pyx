@@ -1620,6 +1620,7 @@ cdef void place_split(Ctx* c) noexcept nogil:
     cdef int8_t* ty
     cdef bint placed = False
     cdef int8_t preal[34]
+    cdef int8_t left[34]
     cdef int8_t pface[34]
     cdef int8_t psub[34]
     cdef int8_t jok[8]
@@ -1642,20 +1643,15 @@ cdef void place_split(Ctx* c) noexcept nogil:
             g.phys[k] = g.rep[k]
             ty[k] = 0
     c.fixed = fixed
-    if c.one_place:
+    if c.one_place:                             # (place_first's changes put back by copies)
+        memcpy(left, c.preal, 34)
         memcpy(pface, c.pface, 34)
         memcpy(psub, c.psub, 34)
         memcpy(jok, c.jok, 8)
         placed = place_first(c)
         if placed:
             free_groups(c, c.p_fs, c.p_fp, 0, 0)
-        else:                                   # (the real tiles of the fixed groups stay out)
-            memcpy(c.preal, preal, 34)
-            for i in range(c.ng):
-                if (fixed >> i) & 1:
-                    g = &c.g[i]
-                    for k in range(g.n):
-                        c.preal[g.rep[k]] -= 1
+        memcpy(c.preal, left, 34)
         memcpy(c.pface, pface, 34)
         memcpy(c.psub, psub, 34)
         memcpy(c.jok, jok, 8)

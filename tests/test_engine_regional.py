@@ -49,6 +49,7 @@ N_SCORE = 2000
 N_SCORE_SLOW = 20000
 N_WAITS = 300
 N_WAITS_SLOW = 3000
+N_ONE_JOKER, SEED_ONE_JOKER = 400, 17
 N_BATCH = 120                 # rows per configuration of regional_gen.BATCH_CONFIGS
 JOKER_KW = "joker_tiles"      # the engine's keyword for the joker kinds (or indicator=)
 WIND = "ESWN"
@@ -419,6 +420,41 @@ def test_waits_match_reference(rule):
 @pytest.mark.parametrize("rule", RULES)
 def test_waits_match_reference_slow(rule):
     _check_waits(rule, N_WAITS_SLOW, 1)
+
+
+@pytest.mark.parametrize("rule", [r for r in RULES if r not in ("guangdong_jipinghu", "qingyuan")])
+def test_waits_one_joker_as_score(rule):
+    """A waiting hand holding one joker tile: each wait's result (total, fans, reading, detail) is the one
+    ``score`` gives the hand with that tile, the better situation kept (self-drawn on a tie). The engine
+    scores the kinds that can only pair with the joker once per class and trades the kinds' names for the
+    others (``alike_tiles``): this checks the trade, reading included, against a search of each."""
+    shared = 0
+    for case in G.waiting_cases(rule, N_ONE_JOKER, seed=SEED_ONE_JOKER):
+        rs, kw = ruleset(case), joker_kw(case)
+        jk = rs._jokers_cached(kw)[0] if kw or rs._default_jokers else ()
+        if sum(case.counts[j] for j in jk) != 1:
+            continue
+        kw.update({k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer", "context")})
+        melds = [meld_obj(k, t) for k, t in case.melds]
+        try:
+            got = rs.waits(np.array(case.counts, np.uint8), melds, **kw)
+        except ValueError:
+            continue
+        held = G.held_counts(case.counts, case.melds)
+        for name, r in got.items():
+            t = R.tile(name)
+            hand = np.array(case.counts, np.uint8)
+            hand[t] += 1
+            best = None
+            for sd in (True, False) if rs.spec.discard_wins(rs.options) else (True,):
+                s = rs.score(hand, melds, win_tile=t, self_drawn=sd, **kw)
+                if s.is_win and (best is None or s.total > best.total):
+                    best = s
+            assert best is not None, (case.describe(), name)
+            assert (r.total, r.fans, r.reading, r.detail, r.form) == (
+                best.total, best.fans, best.reading, best.detail, best.form), (case.describe(), name)
+            shared += not held[t] and all(not held[u] for u in range(34) if u // 9 == t // 9 < 3 and abs(u - t) <= 2)
+    assert shared > 100
 
 
 # --------------------------------------------------------------------------------------------

@@ -265,7 +265,9 @@ cdef enum:               # fact families computed only when needed (Ctx.need)
     NEED_SUITS = 32     # tiles per suit (八枝)
     NEED_SETS = 64      # the sets' shapes: same chows, concealed pungs, three-suit sets, 5 in every set (通称)
     NEED_RANKS = 128    # the lowest and highest rank, the five gates (通称)
-    NEED_ALL = 255
+    NEED_KINDS = 256    # the kinds a reading holds, with jokers (kind_facts: suits, honours, terminals, ...)
+    NEED_GROUPS = 512   # the sets' and the pair's kinds (pungs, chows, dragon and wind pungs, the pair's kind)
+    NEED_ALL = 1023
 
 
 cdef enum:               # what of a group's kind some fact reads (free_candidates; FACT_FEATURES)
@@ -883,6 +885,8 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
     cdef int form = c.form
     cdef bint std = form == FORM_STD, nosub, face
     cdef bint want_straight = (c.need & NEED_STRAIGHT) != 0, want_held = (c.need & NEED_HELD) != 0
+    cdef bint want_kinds = (c.need & NEED_KINDS) != 0
+    cdef bint shapes = (c.need & (NEED_GROUPS | NEED_SETS | NEED_STRAIGHT)) != 0
     cdef uint64_t km = c.meld_kinds
     cdef const Grp* gr
     cdef int chow_of[27]
@@ -915,7 +919,9 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
     for i in range(c.ng):
         gr = &c.g[i]
         if jokers:
-            if gr.kind == G_CHOW:
+            if not want_kinds:
+                pass
+            elif gr.kind == G_CHOW:
                 km |= <uint64_t>7 << gr.rep[0]
             elif gr.kind == G_PUNG or gr.kind == G_PAIR:
                 km |= ONE << gr.rep[0]
@@ -929,6 +935,8 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
             if want_held:
                 for s in range(gr.n):
                     held[gr.rep[s]] += 1
+        if not shapes:
+            continue
         if gr.kind == G_PUNG:
             if not (ORPHAN_MASK >> gr.rep[0]) & 1:
                 sets_term = False
@@ -971,19 +979,22 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
     f[X_THIRTEEN] = form == FORM_THIRTEEN
     f[X_EIGHT] = form == FORM_EIGHT
     f[X_KNITTED] = form == FORM_KNIT or form == FORM_KNIT_PAIR
-    f[X_ALL_PUNGS] = std and n_chows == 0
-    f[X_ALL_CHOWS] = std and n_pungs == 0
-    f[X_ALL_PUNGS_EXPOSED] = std and concealed_sets == 0 and c.meld_all_exposed
-    f[X_N_DRAGON] = drag
-    f[X_N_YAOJIU_PUNGS] = yaojiu
-    f[X_N_WIND] = wind
-    f[X_SEAT_PUNG] = seat_p
-    f[X_ROUND_PUNG] = round_p
-    f[X_PAIR_DRAGON] = pair >= 31
-    f[X_PAIR_RANK] = pair % 9 + 1 if 0 <= pair < 27 else 0
-    f[X_PAIR_WIND] = 27 <= pair <= 30
-    f[X_PAIR_VALUE] = pair >= 31 or (pair >= 27 and (pair == c.H.seat or pair == c.H.round_))
-    if jokers:                                  # (without jokers, setup wrote them in c.hand_f)
+    if c.need & NEED_GROUPS:
+        f[X_ALL_PUNGS] = std and n_chows == 0
+        f[X_ALL_CHOWS] = std and n_pungs == 0
+        f[X_ALL_PUNGS_EXPOSED] = std and concealed_sets == 0 and c.meld_all_exposed
+        f[X_N_DRAGON] = drag
+        f[X_N_YAOJIU_PUNGS] = yaojiu
+        f[X_N_WIND] = wind
+        f[X_SEAT_PUNG] = seat_p
+        f[X_ROUND_PUNG] = round_p
+        f[X_PAIR_DRAGON] = pair >= 31
+        f[X_PAIR_RANK] = pair % 9 + 1 if 0 <= pair < 27 else 0
+        f[X_PAIR_WIND] = 27 <= pair <= 30
+        f[X_PAIR_VALUE] = pair >= 31 or (pair >= 27 and (pair == c.H.seat or pair == c.H.round_))
+        f[X_SETS_TERMINAL] = std and sets_term
+        f[X_PAIR_TERMINAL] = pair >= 0 and (ORPHAN_MASK >> pair) & 1
+    if jokers and want_kinds:                   # (without jokers, setup wrote them in c.hand_f)
         kind_facts(c, km, f)
     f[X_N_SUB] = c.subs if sub_slots else nsub
     # straight: chows 123 456 789 of one suit (concealed chows first, then the chi melds)
@@ -1007,8 +1018,7 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
             f[X_STRAIGHT_NOSUB] = nosub
             f[X_STRAIGHT_FACE] = nosub and face
             break
-    # terminals in every set, four-of-a-kinds held, the 定缺 suit
-    f[X_SETS_TERMINAL] = std and sets_term
+    # tiles of the most-held suit, four-of-a-kinds held
     if c.need & NEED_SUITS:                     # tiles of the most-held suit, the melds' included
         per[0] = per[1] = per[2] = 0
         for i in range(27):
@@ -1018,7 +1028,6 @@ cdef void split_facts(const Ctx* c, int32_t* f) noexcept nogil:
                 if c.g[i].rep[s] < 27:
                     per[c.g[i].rep[s] // 9] += 1
         f[X_MAX_SUIT_TILES] = max(per[0], max(per[1], per[2]))
-    f[X_PAIR_TERMINAL] = pair >= 0 and (ORPHAN_MASK >> pair) & 1
     if want_sets:                               # 通称: 全带五, 三姐妹, 三箱次, 喜相逢
         f[X_ALL_SETS_FIVE] = std and five and pair >= 0 and pair < 27 and pair % 9 == 4
         for i in range(27):
@@ -2982,6 +2991,59 @@ cdef void score_wait_modes(Ctx* c, Hand* H, int t, const uint32_t* fl, int n, bi
     H.counts[t] -= 1
 
 
+cdef void alike_tiles(const Prog* P, const Hand* H, const int* held, const int* ts, int n, int* like) noexcept nogil:
+    """For each winning tile ``ts[i]`` of the waiting hand ``H`` (``held``: its copies with the melds'), an
+    earlier tile ``ts[like[i]]`` whose results are its own with the two kinds' names traded (-1: none).
+
+    With one joker tile in the hand, a kind no tile of which is held, nor a tile within two ranks of its
+    suit, can only win as a pair with that joker: its readings are those of any other such kind, the two
+    kinds traded, and score alike when no fact tells the two apart (their class by the facts the program
+    reads, as :func:`pung_key` gives it for a group of jokers alone, with the winning tile's rank, 捉五魁's
+    5m and the orphans of 十三幺 added). Not with a stand-in, the knitted forms, a win in any shape (its
+    joker reads the lowest kind it may), or facts that read the kind itself or the seat and round winds."""
+    cdef int i, j, t, r, n_jokers = 0, feat = P.feat
+    cdef int key[34]
+    for t in range(34):
+        if (H.jmask >> t) & 1:
+            n_jokers += H.counts[t]
+    for i in range(n):
+        like[i] = -1
+    if (n_jokers != 1 or P.stand_in >= 0 or P.knit_honors or P.knit_pair or P.any_honors
+            or feat & (FT_EXACT | FT_SEAT)):
+        return
+    if feat & FT_WINRANK:
+        feat |= FT_RANK
+    for i in range(n):
+        t = ts[i]
+        key[i] = -1
+        if held[t] or (H.jmask >> t) & 1:
+            continue
+        if t < 27:
+            r = t % 9
+            if ((r >= 1 and held[t - 1]) or (r >= 2 and held[t - 2]) or (r <= 7 and held[t + 1])
+                    or (r <= 6 and held[t + 2])):
+                continue
+        key[i] = (pung_key(feat, t) | (t < 27) << 16 | ((ORPHAN_MASK >> t) & 1) << 17
+                  | ((feat & FT_ZHUOWU) != 0 and t == 4) << 18)
+        for j in range(i):
+            if key[j] == key[i]:
+                like[i] = j if like[j] < 0 else like[j]
+                break
+
+
+cdef void swapped_out(const Out* a, Out* b, int t, int u) noexcept nogil:
+    """``b``: the result ``a`` of winning tile ``t`` for the winning tile ``u`` (see :func:`alike_tiles`),
+    the kinds ``t`` and ``u`` traded in its reading."""
+    cdef int i, s, k
+    memcpy(b, a, sizeof(Out))
+    for i in range(b.ng):
+        for s in range(b.g[i].n):
+            k = b.g[i].rep[s]
+            b.g[i].rep[s] = u if k == t else (t if k == u else k)
+            k = b.g[i].phys[s]
+            b.g[i].phys[s] = u if k == t else (t if k == u else k)
+
+
 # ------------------------------------------------------------------------------------ Python API
 cdef class Program:
     """A fan table and reading shape compiled for :func:`score_one` / :func:`score_rows` (built by
@@ -3095,6 +3157,14 @@ cdef class Program:
                        | (NEED_SETS if read & {X_ALL_SETS_FIVE, X_MAX_SAME_CHOWS, X_N_CONCEALED_PUNGS,
                                                X_THREE_SUIT_SET} else 0)
                        | (NEED_RANKS if read & {X_MIN_RANK, X_MAX_RANK, X_FIVE_GATES} else 0)
+                       | (NEED_KINDS if read & {X_N_SUITS, X_HONORS, X_TERMINALS, X_ONE_SUIT, X_HALF_FLUSH,
+                                                X_HONORS_ONLY, X_ALL_258, X_TERMINALS_ONLY, X_ORPHANS_ONLY,
+                                                X_NINE_GATES, X_DINGQUE_HELD, X_FIVE_GATES, X_MIN_RANK,
+                                                X_MAX_RANK} else 0)
+                       | (NEED_GROUPS if read & {X_ALL_PUNGS, X_ALL_CHOWS, X_ALL_PUNGS_EXPOSED, X_N_DRAGON,
+                                                 X_N_YAOJIU_PUNGS, X_N_WIND, X_SEAT_PUNG, X_ROUND_PUNG,
+                                                 X_PAIR_DRAGON, X_PAIR_RANK, X_PAIR_WIND, X_PAIR_VALUE,
+                                                 X_SETS_TERMINAL, X_PAIR_TERMINAL} else 0)
                        | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
@@ -4356,6 +4426,7 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     cdef bint shared, passed
     cdef uint64_t cand
     cdef int held[34]
+    cdef int like[34]                   # per tile searched: the earlier one whose results it takes (-1: none)
     cdef uint32_t fl[8]
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
@@ -4387,8 +4458,13 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
         c.kernel_passed = passed
         setup_meta(&c, &prog.p, &H)
         with nogil:
+            alike_tiles(&prog.p, &H, held, ts, n_tiles, like)
             for i in range(n_tiles):
-                score_wait_modes(&c, &H, ts[i], fl, n_modes, shared, &outs[i * n_modes])
+                if like[i] >= 0:
+                    for m in range(n_modes):
+                        swapped_out(&outs[like[i] * n_modes + m], &outs[i * n_modes + m], ts[like[i]], ts[i])
+                else:
+                    score_wait_modes(&c, &H, ts[i], fl, n_modes, shared, &outs[i * n_modes])
         out = []
         for i in range(n_tiles):
             t = ts[i]

@@ -4040,11 +4040,10 @@ def waits_by_name(Program prog, bytes counts, bytes codes, int plain_limit, mode
     """``{names[tile]: result}`` of a checked waiting hand through :func:`waits_one` (``modes``: the
     situations' flag bits, seat and round; a fifth copy up to ``plain_limit`` without jokers): what
     :class:`WaitsCall` and the rule set's checked path both return."""
-    cdef dict out = {}
-    for t, _, r in waits_one(prog, counts, codes, 4 if jmask else plain_limit, modes[0], modes[1], modes[2], jmask,
-                             jmask != 0, maker):
-        out[names[t]] = r
-    return out
+    if maker is None or len(names) != 34:
+        raise ValueError("waits_by_name: a ResultMaker and 34 tile names")
+    return _waits(prog, counts, codes, 4 if jmask else plain_limit, modes[0], modes[1], modes[2], jmask, jmask != 0,
+                  maker, names)
 
 
 cdef int check_row(const uint8_t* h, const int8_t* m, int slots, int win, uint32_t flags, int size,
@@ -4417,12 +4416,19 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     ``(tile, mode, result object)``, its fields past the total deferred (:class:`DeferredWin`). The
     kernel's win check skips the tiles that complete no shape. A tile of which the hand holds four
     (a virtual fifth copy: ``limit`` 5) is allowed only without jokers."""
+    return _waits(prog, counts, melds, limit, modes, seat, round_, jmask, groups, maker, None)
+
+
+cdef object _waits(Program prog, bytes counts, bytes melds, int limit, modes, int seat, int round_, uint64_t jmask,
+                   bint groups, ResultMaker maker, tuple names):
+    """:func:`waits_one`, or with ``names`` (and a ``maker``) ``{names[tile]: result object}`` in the order
+    of the tiles."""
     cdef Hand H
     cdef Ctx c
     cdef Out* outs = NULL
     cdef Memo* memo = new_memo()
     cdef int ts[34]
-    cdef int t, m, i, n_modes = len(modes), n_tiles, best_m
+    cdef int t, m, i, n_modes = len(modes), n_tiles, best_m, src
     cdef bint shared, passed
     cdef uint64_t cand
     cdef int held[34]
@@ -4460,20 +4466,23 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
         with nogil:
             alike_tiles(&prog.p, &H, held, ts, n_tiles, like)
             for i in range(n_tiles):
-                if like[i] >= 0:
-                    for m in range(n_modes):
-                        swapped_out(&outs[like[i] * n_modes + m], &outs[i * n_modes + m], ts[like[i]], ts[i])
-                else:
+                if like[i] < 0:
                     score_wait_modes(&c, &H, ts[i], fl, n_modes, shared, &outs[i * n_modes])
-        out = []
+        by_name = names is not None and H.face < 0
+        out = {} if by_name else []
         for i in range(n_tiles):
             t = ts[i]
+            src = like[i] if like[i] >= 0 else i
             best_m = -1
             for m in range(n_modes):
-                if outs[i * n_modes + m].status == S_WIN and (
-                        best_m < 0 or outs[i * n_modes + m].total > outs[i * n_modes + best_m].total):
+                if outs[src * n_modes + m].status == S_WIN and (
+                        best_m < 0 or outs[src * n_modes + m].total > outs[src * n_modes + best_m].total):
                     best_m = m
-            if best_m >= 0 and maker is not None:
+            if best_m >= 0 and src != i:        # (the best situation's result alone, its kinds traded)
+                swapped_out(&outs[src * n_modes + best_m], &outs[i * n_modes + best_m], ts[src], t)
+            if best_m >= 0 and by_name:
+                out[<object>PyTuple_GET_ITEM(names, t)] = _make(maker, prog, &outs[i * n_modes + best_m], groups)
+            elif best_m >= 0 and maker is not None:
                 out.append((unswap(H.face, prog.p.stand_in, t), best_m,
                             _make(maker, prog, &outs[i * n_modes + best_m], groups)))
             elif best_m >= 0:
@@ -4481,6 +4490,8 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
                             outs[i * n_modes + best_m].n_sub, _result(prog, &outs[i * n_modes + best_m], groups)))
         if H.face >= 0:
             out.sort(key=lambda x: x[0])
+            if names is not None:
+                return {names[x[0]]: x[2] for x in out}
         return out
     finally:
         free(outs)

@@ -880,3 +880,59 @@ def test_engine_built_result_is_an_ordinary_result():
         assert other == r and other.reading == r.reading and type(other.reading) is type(r.reading)
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.total = 5
+
+
+#: options binding the rule sets whose jokers are the caller's choice
+_BIND = {"hangzhou": {"caishen": ["7z"]}, "wenzhou": {"caishen": ["7z"]}, "fuzhou": {"gold": ["7z"]}}
+
+
+@pytest.mark.parametrize("name", [n for n in rules.names() if n not in ("standard", "riichi", "taiwan")])
+def test_self_drawn_dominates_holds_on_random_facts(name):
+    """Where the compiled table says no reading scores more on a discard than self-drawn (``waits`` then
+    scores the self-drawn situation alone), the table's own evaluator agrees on random facts: whatever
+    wins on a discard wins self-drawn with at least the same total."""
+    from mjpy.rules.engine.table import evaluate
+
+    rs = rules.get(name, **_BIND.get(name, {}))
+    compiled = getattr(rs, "compiled", None)
+    if compiled is None or not compiled.self_drawn_dominates:
+        return
+    table, rng, wins = compiled.table, random.Random(f"dominates/{name}"), 0
+    read = sorted({n for r in table.rows for n in r.when.names} | {r.per for r in table.rows if r.per}
+                  | {n for w in table.wins for n in w.when.names} - {"self_drawn"})
+    for _ in range(3000):
+        f = dict.fromkeys(FACTS, 0)
+        for n in read:
+            if not n.startswith("group:"):
+                f[n] = rng.choice((0, 0, 1, 1, 2, 3, 9))
+        f["self_drawn"], f["after_kong"] = 0, 0
+        on_discard = evaluate(table, f, rs.options)
+        f["self_drawn"] = 1
+        drawn = evaluate(table, f, rs.options)
+        if on_discard.failed or on_discard.missing:
+            continue
+        wins += 1
+        assert not drawn.failed and not drawn.missing and drawn.total >= on_discard.total, (name, f)
+    assert wins > 0 or not rs.spec.discard_wins(rs.options)
+
+
+def test_self_drawn_dominates_is_refused_where_a_discard_scores_more():
+    """The analysis says no where a row, a win condition or a group count falls with self_drawn, where a
+    row that reads it has no value given or scales down, or where concealed pungs are read."""
+    from mjpy.rules.engine.compiled import self_drawn_dominates
+    from mjpy.rules.engine.table import Fan, Group, Opt, Table, Win
+
+    up = Fan("自摸", 1, F.self_drawn)
+    base, extra, factor = Group("base"), Group("extra"), Group("f", "product", "factor")
+    for rows, groups, wins, want in (
+            ((up,), (base,), (), True),
+            ((up, Fan("x", 2, F.n_chi == 0, group="f")), (base, factor), (), True),
+            ((up, Fan("河底", 2, F.last_tile & ~F.self_drawn)), (base,), (), False),
+            ((Fan("x", Opt("x"), F.self_drawn),), (base,), (), False),
+            ((up, Fan("x", Fraction(1, 2), F.self_drawn, group="f")), (base, factor), (), False),
+            ((up, Fan("y", 1, G.base == 0, group="extra")), (base, extra), (), False),
+            ((up,), (base,), (Win(F.self_drawn == 0, "discard only"),), False),
+            ((up, Fan("z", 1, F.n_concealed_pungs >= 3)), (base,), (), False)):
+        t = Table("t", "番", rows, groups=groups, wins=wins)
+        values = [0 if isinstance(r.value, Opt) else r.value for r in rows]
+        assert self_drawn_dominates(t, rows, values, [isinstance(r.value, Opt) for r in rows]) is want, rows

@@ -98,6 +98,7 @@ class Compiled:
         order = sorted(range(len(table.rows)), key=lambda i: (groups[table.rows[i].group], i))
         self.rows = [table.rows[i] for i in order]
         self.values: List = []
+        unset: List[bool] = []                  # the row's value is an option not given
         option_names: List[str] = []
         rows = []
         for r in self.rows:
@@ -111,6 +112,7 @@ class Compiled:
                     miss = option_names.index(r.value.name)
                     v = 0
             self.values.append(v)
+            unset.append(miss >= 0)
             rows.append((expr(r.when), -1 if r.per is None else FACT_INDEX[r.per], miss, float(v), r.less))
         grps = [(_MODES[g.mode], _ROLES[g.role], g.default is not None,
                  float(g.default[1]) if g.default is not None else 0.0) for g in table.groups]
@@ -125,6 +127,8 @@ class Compiled:
             read |= set(table.floor[1].names)
         #: the table reads where the winning tile sits (else any held tile may stand for it)
         self.reads_win = bool(read & WIN_PLACE_FACTS)
+        #: no reading scores more on a discard than self-drawn (:func:`self_drawn_dominates`)
+        self.self_drawn_dominates = self_drawn_dominates(table, self.rows, self.values, unset)
         self.table = table
         self.groups = table.groups
         self.row_group = [groups[r.group] for r in self.rows]
@@ -138,6 +142,53 @@ class Compiled:
             dict(shape, kinds=kinds), ([r.name for r in self.rows], self.row_group),
             [g.name for g in table.groups], [w.reason for w in table.wins], option_names)
         self.program.set_results(self._items, self._defaults, self._add, self._factor, exact)
+
+
+def _rises_with(node: tuple, fact: str) -> bool:
+    """Whether the expression ``node`` can only turn true, never false, when the 0 / 1 fact ``fact`` turns
+    from 0 to 1: each clause of its normal form holding at 0 holds at 1."""
+    for clause in dnf(node):
+        for k, lo, hi in clause:
+            if k == fact and lo <= 0 <= hi and not lo <= 1 <= hi:
+                return False
+    return True
+
+
+def self_drawn_dominates(table: Table, rows, values, unset) -> bool:
+    """Whether every reading scores at least as much self-drawn as on a discard (the situations otherwise
+    alike), so that a waiting hand's best win is always the self-drawn one (``waits`` then scores that
+    situation alone). Sufficient conditions: every row, win condition and floor rises with ``self_drawn``;
+    the rows that read it have values given (``unset``: not), at least their group's default, 1 or more in a product group
+    and 0 or more elsewhere; every value and default is 0 or more (products stay rising); no row reads
+    the count of a group holding such a row; nothing reads ``n_concealed_pungs`` (a pung the winning tile
+    completes on a discard is not concealed).
+
+    >>> from mjpy.rules.engine.table import F, Fan, Table
+    >>> t = Table("t", "番", (Fan("自摸", 1, F.self_drawn), Fan("门清", 1, ~F.self_drawn & (F.n_open_melds == 0))))
+    >>> self_drawn_dominates(t, t.rows, [1, 1], [False, False])
+    False
+    >>> self_drawn_dominates(t, t.rows[:1], [1], [False])
+    True
+    """
+    exprs = [r.when for r in rows] + [w.when for w in table.wins] + ([table.floor[1]] if table.floor else [])
+    if any("n_concealed_pungs" in e.names for e in exprs) or any(r.per == "n_concealed_pungs" for r in rows):
+        return False
+    if not all(_rises_with(e.node, "self_drawn") for e in exprs):
+        return False
+    groups = {g.name: g for g in table.groups}
+    rising = set()
+    for r, v, miss in zip(rows, values, unset):
+        g = groups[r.group]
+        if v < 0 or (g.default is not None and g.default[1] < 0) or r.per == "self_drawn":
+            return False
+        if "self_drawn" not in r.when.names:
+            continue
+        if miss:                                # (a reading where it holds is refused)
+            return False
+        if (g.mode == "product" and v < 1) or (g.default is not None and v < g.default[1]):
+            return False
+        rising.add(g.name)
+    return not any(("group:" + g) in e.names for e in exprs for g in rising)
 
 
 def _num(x):

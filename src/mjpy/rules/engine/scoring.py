@@ -796,6 +796,8 @@ class TableRules(RuleSet):
             drawn = [True] + ([False] if self.spec.discard_wins(self.options) else [])
             if "self_drawn" in flags and flags["self_drawn"] is not None and flags["self_drawn"] is not False:
                 drawn = [True]
+            elif self.compiled.self_drawn_dominates and not flags.get("after_kong"):
+                drawn = [True]                  # (a discard win never scores more: the same best, self-drawn)
             sits = []
             for mode in drawn:
                 f = dict(flags, self_drawn=mode)

@@ -924,6 +924,8 @@ class TableRules(RuleSet):
         bits2 = bits
         if not drawn and self.spec.discard_wins(self.options):
             bits2 = bits & ~np.uint32(0b11)                 # self_drawn and after_kong off
+            if self.compiled.self_drawn_dominates:          # (as waits: a discard never scores more)
+                bits2 = np.where(bits & np.uint32(0b10), bits2, bits)
         if self._guarded and n:
             bad = self._guard_rows(codes, None, bits, jmask)
             if bad >= 0:

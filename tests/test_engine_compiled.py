@@ -332,6 +332,37 @@ def test_joker_search_by_substitutes_finds_the_slot_search_readings(rule):
         E._set_joker_search("fast")
 
 
+@pytest.mark.parametrize("rule", [r for r in ENGINE if r not in ("guangdong_jipinghu", "qingyuan")])
+def test_aimed_search_gives_the_full_search_results(rule):
+    """Where the table reads nothing of a standard reading but its substitutes (Wenzhou, Fuzhou), the
+    search stops at the best the counts allow (aim_standard); the results, the reading included, are
+    those of the full search: for score_one, and for waits_one under one and two situations."""
+    n = 0
+    try:
+        for case in _twin_cases(rule, 400, 4, 5):
+            got = _usable(case)
+            if got is None or not case.joker_kinds:
+                continue
+            rs, c, ms, s, jk = got
+            args = (rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s), s["seat_wind"],
+                    s["round_wind"], _mask(jk))
+            c13 = c.copy()
+            c13[case.win] -= 1
+            drawn = _flag_bits(dict(s, self_drawn=True))
+            both = [drawn, _flag_bits(dict(s, self_drawn=False, after_kong=False))]
+            out = []
+            for on in (True, False):
+                E._set_aim(on)
+                out.append((E.score_one(*args, True),
+                            [E.waits_one(rs.compiled.program, c13.tobytes(), _meld_codes(ms), 4, modes, s["seat_wind"],
+                                         s["round_wind"], _mask(jk), True) for modes in ([drawn], both)]))
+            assert out[0] == out[1], case.describe()
+            n += 1
+    finally:
+        E._set_aim(True)
+    assert n >= 150, n
+
+
 def test_threads_share_one_program():
     """One Program scored from two workers gives the rows of one worker (read-only, re-entrant)."""
     rs = rules.get("tianjin", qidui=2, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)

@@ -340,6 +340,7 @@ cdef struct Prog:
     int knit_pair               # the form nine knitted tiles + four honour kinds, one of them twice (no jokers)
     int stand_in                # a kind whose tiles play the (single) joker kind's face (徐州 白板), -1: none
     int need                    # NEED_* families the program reads
+    int sub_only                # of a standard reading the table reads its substitutes alone (aim_standard)
     int feat                    # FT_*: what of a group's kind the program's facts read (free_candidates)
     int win_mask                # the bits of win_key the program reads
     # the classes of free_candidates, by whether the winning tile is a joker kind (wj) and, for chows,
@@ -365,6 +366,11 @@ cdef struct Hand:
     int face                    # the joker kind whose counts trade places with the stand-in's (-1: none)
 
 cdef struct Out:
+    bint aim                    # the best a standard reading can score is known (aim_standard) and not yet found
+    double aim_total
+    double aim_uncapped
+    int aim_sub
+    int aim_first
     int status
     int face                    # the hand's Hand.face: readings show physical tiles with it undone
     double total
@@ -490,8 +496,13 @@ cdef struct Ctx:
     int n_fpair
     int8_t fpair[34]
     bint kernel_passed          # the kernel's check of the counts passed already (waits: wait_candidates)
+    # the best a standard reading can score, known before the search (aim_standard): when every result
+    # has found its aim (``aims`` falls to 0), the search stops
+    int aims
+    bint stop
 
 cdef uint64_t ONE = 1
+cdef bint aim_search = True   # aim_standard where the table allows it (off: the tests' full search to compare)
 cdef int joker_search = 0       # the standard form with jokers: 0 the faster of the two for the hand, 1 slot by
                                 # slot (split), 2 by substitutes (joker_std)
 cdef uint64_t TERM_MASK = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
@@ -1273,6 +1284,11 @@ cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
         o.first_row = ev.first_row
         o.n_sub = f[X_N_SUB]
         o.form = c.form
+        if o.aim and o.n_sub == o.aim_sub and o.total == o.aim_total and o.uncapped == o.aim_uncapped \
+                and o.first_row == o.aim_first:
+            o.aim = False                       # (no standard reading scores more: aim_standard)
+            c.aims -= 1
+            c.stop = c.aims == 0
         if c.detail:                            # the best reading's facts and groups (score_one)
             memcpy(o.facts, f, (NF + MAX_GROUPS) * sizeof(int32_t))
             o.ng = c.ng
@@ -1293,7 +1309,7 @@ cdef void finish(Ctx* c) noexcept nogil:
     cdef int i, s, j, k, w = c.H.win, wj, ph, gdup, n_seen = 0, key, kind
     cdef bint dup, have = False, sub_w
     cdef int seen[MAX_GROUPS * 4]               # the places scored: what the program reads of each
-    if avail(c) != 0:
+    if avail(c) != 0 or c.stop:
         return
     if c.subs:
         sub_reps(c, rep_cnt)
@@ -1633,6 +1649,8 @@ cdef void place_split(Ctx* c) noexcept nogil:
     cdef int8_t pface[34]
     cdef int8_t psub[34]
     cdef int8_t jok[8]
+    if c.stop:
+        return
     memcpy(preal, c.preal, 34)                  # the sources as they come, put back at the end
     for j in range(c.n_jk):
         if c.pface[c.jkind[j]]:
@@ -1783,7 +1801,7 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
         m &= std_waits(T, &L)
     else:                                       # (the last substitute too when a fifth copy is in)
         m = sub_useful(c, n_sets, n_pairs, m, a - 1 + c.excess)
-    while m:
+    while m and not c.stop:
         t = mj_ctz64(m)
         m &= m - 1
         if not c.P.fifth and c.real[t] + c.meld_counts[t] >= 4:
@@ -1809,15 +1827,18 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
 cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexcept nogil:
     """Jokers of kind ``c.jkind[j]`` on at their own face in groups with real tiles (0 to all of them,
     where a real tile is near), then the free groups and the substitutes for the ``left`` others."""
-    cdef int k, f, fs, fp, a, most
+    cdef int k, f, fs, fp, a, most, i
     if j < c.n_jk:
         k = c.jkind[j]
         most = c.jok[j] if ((near & c.P.kinds) >> k) & 1 else 0
-        for f in range(most + 1):
+        for i in range(most + 1):
+            f = most - i                        # most faces (fewest substitutes) first: see aim_standard
             c.pface[k] = f
             c.real[k] += f
             face_choice(c, j + 1, n_sets, left - f, near)
             c.real[k] -= f
+            if c.stop:
+                break
         c.pface[k] = 0
         return
     c.skey[0] = suit_key(<const uint8_t*>c.real)
@@ -1828,11 +1849,107 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
     for fs in range(n_sets + 1):
         for fp in range(2):
             a = left - 3 * fs - 2 * fp
-            if a < 0:
+            if a < 0 or c.stop:
                 continue
             c.p_fs = fs
             c.p_fp = fp
             subs_choice(c, 0, a, n_sets - fs, 1 - fp)
+
+
+cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
+    """For a table that reads of a standard reading nothing but its substitutes (``P.sub_only``: the form,
+    the hand-level facts and ``n_substitutes``), the best such a reading can score, before the search: the
+    table on each number of substitutes some reading might have (the joker tiles not at their face, for
+    each choice of faces the kernel's distance tables say completes: a superset of the readings'), the
+    best kept as each result's aim (:func:`aim_out`); the search stops at the first reading scoring it in
+    every result. Not when one of them has none (a number's table needs an option not given: the hand is
+    refused, so every reading must be seen)."""
+    cdef int32_t f[NF + MAX_GROUPS]
+    cdef int8_t h[34]
+    cdef int face[8]
+    cdef int j, b, m, w, total_j = 0, nj = c.n_jk
+    cdef uint32_t subs = 0                      # bit n: some reading may have n substitutes
+    cdef bint past4
+    cdef Lookup L
+    for j in range(nj):
+        face[j] = 0
+        total_j += c.jok[j]
+    while True:                                 # every choice of faces, kind by kind
+        memcpy(h, c.real, 34)
+        w = total_j
+        past4 = False
+        for j in range(nj):
+            h[c.jkind[j]] += face[j]
+            w -= face[j]
+            past4 |= h[c.jkind[j]] > 4
+        if not past4:
+            L.key[0] = suit_key(<const uint8_t*>h)
+            L.key[1] = suit_key(<const uint8_t*>h + 9)
+            L.key[2] = suit_key(<const uint8_t*>h + 18)
+            L.key[3] = honor_key(<const uint8_t*>h + 27)
+        if past4 or std_udistance(get_tables(), &L, n_sets) <= w:
+            subs |= <uint32_t>1 << w
+        j = 0
+        while j < nj and face[j] == c.jok[j]:
+            face[j] = 0
+            j += 1
+        if j == nj:
+            break
+        face[j] += 1
+    memcpy(f, c.hand_f, NF * sizeof(int32_t))
+    f[X_STANDARD] = 1
+    f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
+    c.aims = 0
+    if c.n_out == 0:
+        if aim_out(c, c.out, f, subs):
+            c.aims = 1
+        return
+    for m in range(c.n_out):
+        if not c.out_on[m]:
+            continue
+        for b in range(N_FLAGS):
+            f[X_SELF_DRAWN + b] = (c.out_flags[m] >> b) & 1
+        if not aim_out(c, c.outs[m], f, subs):
+            aims_off(c)
+            return
+        c.aims += 1
+
+
+cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, uint32_t subs) noexcept nogil:
+    """``o``'s aim (see :func:`aim_standard`) from the facts ``f`` of a standard reading and the numbers of
+    substitutes ``subs`` (bits) the readings may have; False when it has none."""
+    cdef int n
+    cdef bint have = False
+    cdef Eval ev
+    while subs:
+        n = mj_ctz64(subs)
+        subs &= subs - 1
+        f[X_N_SUB] = n
+        evaluate(c.P, f, &ev)
+        if ev.failed >= 0:
+            continue
+        if ev.missing:
+            return False
+        if not have or ev.total > o.aim_total or (ev.total == o.aim_total and (n < o.aim_sub or (
+                n == o.aim_sub and (ev.uncapped > o.aim_uncapped or (
+                    ev.uncapped == o.aim_uncapped and ev.first_row < o.aim_first))))):
+            have = True
+            o.aim_total = ev.total
+            o.aim_uncapped = ev.uncapped
+            o.aim_sub = n
+            o.aim_first = ev.first_row
+    o.aim = have
+    return have
+
+
+cdef void aims_off(Ctx* c) noexcept nogil:
+    """No aim left in any result (the standard readings searched, or an aim missing)."""
+    cdef int m
+    c.out.aim = False
+    for m in range(c.n_out):
+        c.outs[m].aim = False
+    c.aims = 0
+    c.stop = False
 
 
 cdef void joker_std(Ctx* c, int n_sets) noexcept nogil:
@@ -2075,6 +2192,8 @@ cdef void split_blocks(Ctx* c, int n_sets, int n_pairs, const uint32_t* keys) no
             put_split(c, sp[1][i1], 9)
             ng1 = c.ng
             for i2 in range(nsp[2]):
+                if c.stop:
+                    break
                 c.ng = ng1
                 put_split(c, sp[2][i2], 18)
                 for t in range(7):
@@ -2642,6 +2761,7 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
 
 cdef inline void reset_out(Out* o, int face) noexcept nogil:
     """``o`` before any reading: incomplete."""
+    o.aim = False
     o.face = face
     o.status = S_INCOMPLETE
     o.total = 0
@@ -2839,6 +2959,8 @@ cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint 
     c.dump_n = 0
     c.n_out = 0
     c.kernel_passed = False
+    c.aims = 0
+    c.stop = False
 
 
 cdef void search(Ctx* c) noexcept nogil:
@@ -2857,11 +2979,16 @@ cdef void search(Ctx* c) noexcept nogil:
         if c.n_jk:
             # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
             # winning tile's group: there the slot-by-slot search is faster)
+            if P.sub_only and c.dump == NULL and aim_search:
+                aim_standard(c, n_sets)
             if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
                     not (c.need & NEED_PLACE) and not P.every_win_slot))):
                 joker_std(c, n_sets)
             else:
                 split(c, n_sets, 1, -1, 0)
+            if c.aims:
+                aims_off(c)
+            c.stop = False
         elif c.pair_block >= 0 and not c.past4 and not c.big:
             split_blocks(c, n_sets, 1, NULL)
         elif c.pair_block >= 0:
@@ -3168,6 +3295,11 @@ cdef class Program:
                        | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
+        hand_level = (set(range(X_SELF_DRAWN, X_SELF_DRAWN + N_FLAGS))
+                      | {X_CONTEXT, X_N_BONUS, X_WIN_KIND_HELD, X_WIN_KIND_PONGED, X_JOKERS_HELD, X_N_JOKERS, X_N_CHI,
+                         X_N_OPEN, X_JOKER_MELDED, X_N_ANKAN, X_N_MINGANG, X_ALL_MELDS_OPEN, X_N_KONGS, X_N_MELDS})
+        forms = {X_STANDARD, X_SEVEN, X_THIRTEEN, X_EIGHT, X_KNITTED}
+        self.p.sub_only = {x for x in read if 0 <= x < NF} <= hand_level | forms | {X_N_SUB}
         self.p.feat = 0
         for x in read:
             self.p.feat |= FACT_FEATURES.get(FACT_NAMES[x], 0) if 0 <= x < NF else 0
@@ -4385,6 +4517,13 @@ def _set_joker_search(str how):
     if how not in ("auto", "slots", "substitutes"):
         raise ValueError(f"_set_joker_search: 'auto', 'slots' or 'substitutes', not {how!r}")
     joker_search = ("auto", "slots", "substitutes").index(how)
+
+
+def _set_aim(bint on):
+    """For the tests only (not thread-safe): stop the standard search at a known best
+    (:func:`aim_standard`, on by default) or see every reading; both give the same results."""
+    global aim_search
+    aim_search = on
 
 
 def check_hand(hand, bytes melds, int size, uint64_t outside):

@@ -332,6 +332,25 @@ def test_joker_search_by_substitutes_finds_the_slot_search_readings(rule):
         E._set_joker_search("fast")
 
 
+@pytest.mark.parametrize("rule", ENGINE)
+def test_hand_facts_are_shared_by_every_reading(rule):
+    """The facts the engine takes as the hand's (``HAND_FACTS``: what aim_standard evaluates without a
+    reading) have one value in every reading of a hand, jokers and melds included."""
+    idx = [E.FACT_NAMES.index(n) for n in E.HAND_FACTS]
+    hands = several = 0
+    for case in _twin_cases(rule, 300, 4, 6):
+        got = _usable(case)
+        if got is None:
+            continue
+        rs, c, ms, s, jk = got
+        dumped, _ = _dumped(rs, c, ms, case.win, s, jk)
+        values = {tuple(fa[i] for i in idx) for _, _, _, fa in dumped}
+        assert len(values) <= 1, (case.describe(), values)
+        hands += bool(dumped)
+        several += len(dumped) > 1
+    assert hands >= 100 and several >= 5, (hands, several)
+
+
 @pytest.mark.parametrize("rule", [r for r in ENGINE if r not in ("guangdong_jipinghu", "qingyuan")])
 def test_aimed_search_gives_the_full_search_results(rule):
     """Where the table reads nothing of a standard reading but its substitutes (Wenzhou, Fuzhou), the

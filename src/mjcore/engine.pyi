@@ -6,6 +6,7 @@ import numpy.typing as npt
 FACT_NAMES: Tuple[str, ...]
 FACT_FEATURES: dict
 FLAG_NAMES: Tuple[str, ...]
+HAND_FACTS: Tuple[str, ...]
 DINGQUE_SHIFT_BITS: int
 CONTEXT_SHIFT_BITS: int
 BONUS_SHIFT_BITS: int

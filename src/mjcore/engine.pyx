@@ -202,6 +202,11 @@ cdef enum:
 
 FLAG_NAMES = ("self_drawn", "after_kong", "robbing_kong", "last_tile", "tianhu", "dihu", "dealer", "triple_ron",
               "kong_discard")
+#: the facts every reading of a hand shares (the situation, the context, the melds, the jokers held):
+#: set up once per hand (``Ctx.hand_f``), never written by a reading's facts
+HAND_FACTS = FLAG_NAMES + ("context_count", "n_bonus", "win_kind_held", "win_kind_ponged", "jokers_held", "n_jokers",
+                           "n_chi", "n_open_melds", "joker_melded", "n_ankan", "n_mingang", "all_melds_open",
+                           "n_kongs", "n_melds")
 #: bit of ``flags`` where the 定缺 suit + 1 starts (two bits; 0: no 定缺)
 DINGQUE_SHIFT_BITS = DINGQUE_SHIFT
 #: bit of ``flags`` where the context number (0-15, fact ``context_count``) starts
@@ -254,6 +259,12 @@ cdef enum:
     S_MISSING = 3         # a reading scores a row whose value is an unset option
     S_HAND_FAILED = 4     # a win condition on the situation / melds fails before any reading
     S_BAD = 5             # a batch row that is bad input
+
+
+cdef enum:               # what a table reads of a standard reading beyond the hand's facts (Prog.aim_kind)
+    AIM_NONE = 0        # more: the search sees every reading
+    AIM_SUBS = 1        # its substitutes alone
+    AIM_PAIR = 2        # its substitutes and whether the winning tile pairs with a joker (暴头)
 
 
 cdef enum:               # fact families computed only when needed (Ctx.need)
@@ -340,7 +351,7 @@ cdef struct Prog:
     int knit_pair               # the form nine knitted tiles + four honour kinds, one of them twice (no jokers)
     int stand_in                # a kind whose tiles play the (single) joker kind's face (徐州 白板), -1: none
     int need                    # NEED_* families the program reads
-    int sub_only                # of a standard reading the table reads its substitutes alone (aim_standard)
+    int aim_kind                # AIM_*: what the table reads of a standard reading (aim_standard)
     int feat                    # FT_*: what of a group's kind the program's facts read (free_candidates)
     int win_mask                # the bits of win_key the program reads
     # the classes of free_candidates, by whether the winning tile is a joker kind (wj) and, for chows,
@@ -1435,6 +1446,8 @@ cdef void assign(Ctx* c, int kind, int n, const int8_t* rep, int slot, int last,
     """The free group's slots: a joker at its own face (1) or a substituting joker (2), ascending
     in the interchangeable slots of a pung or pair."""
     cdef int j, r
+    if c.stop:
+        return
     if slot == n:
         push(c, kind, n, rep, c.g[c.ng].phys)
         free_groups(c, n_sets, n_pairs, set_from, pair_from)
@@ -1460,6 +1473,8 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
     own face (1) or a substituting joker (2); the interchangeable slots of a pung or pair take
     their sources in ascending order."""
     cdef int r, j
+    if c.stop:
+        return
     if slot == n:
         push(c, kind, n, rep, phys)
         split(c, n_sets, n_pairs, at, shape)
@@ -1527,6 +1542,8 @@ cdef bint place_groups(Ctx* c, int i, int s, int last) noexcept nogil:
     cdef int r, j, k
     cdef int8_t* ty
     cdef bint real, done = False
+    if c.stop:                                  # (aim_standard's best found: no more placements)
+        return True
     if s == 0:
         while i < c.ng and (c.fixed >> i) & 1:
             i += 1
@@ -1857,13 +1874,14 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
 
 
 cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
-    """For a table that reads of a standard reading nothing but its substitutes (``P.sub_only``: the form,
-    the hand-level facts and ``n_substitutes``), the best such a reading can score, before the search: the
-    table on each number of substitutes some reading might have (the joker tiles not at their face, for
-    each choice of faces the kernel's distance tables say completes: a superset of the readings'), the
-    best kept as each result's aim (:func:`aim_out`); the search stops at the first reading scoring it in
-    every result. Not when one of them has none (a number's table needs an option not given: the hand is
-    refused, so every reading must be seen)."""
+    """For a table that reads of a standard reading nothing but its substitutes (``P.aim_kind`` AIM_SUBS:
+    the form, the hand's facts and ``n_substitutes``; AIM_PAIR: also whether the winning tile pairs with
+    a joker), the best such a reading can score, before the search: the table on each number of
+    substitutes some reading might have (the joker tiles not at their face, for each choice of faces the
+    kernel's distance tables say completes: a superset of the readings'), with and without the joker pair
+    where :func:`joker_pair_possible`, the best kept as each result's aim (:func:`aim_out`); the search
+    stops at the first reading scoring it in every result. Not when one of them has none (a table that
+    needs an option not given: the hand is refused, so every reading must be seen)."""
     cdef int32_t f[NF + MAX_GROUPS]
     cdef int8_t h[34]
     cdef int face[8]
@@ -1899,6 +1917,9 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     f[X_STANDARD] = 1
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
+    f[X_WIN_PAIR_JOKER] = f[X_WIN_PAIR_JJ] = 0
+    if c.P.aim_kind == AIM_PAIR and joker_pair_possible(c, n_sets, total_j):
+        subs |= <uint32_t>1 << 31               # (bit 31: each number also with the winning tile's joker pair)
     c.aims = 0
     if c.n_out == 0:
         if aim_out(c, c.out, f, subs):
@@ -1917,29 +1938,65 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
 
 cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, uint32_t subs) noexcept nogil:
     """``o``'s aim (see :func:`aim_standard`) from the facts ``f`` of a standard reading and the numbers of
-    substitutes ``subs`` (bits) the readings may have; False when it has none."""
-    cdef int n
+    substitutes ``subs`` (bits 0-30) the readings may have (bit 31: the winning tile may pair with a joker,
+    each number then scored also with a joker pair of each kind); False when it has none."""
+    cdef int n, p
     cdef bint have = False
+    cdef uint32_t left = subs & ~(<uint32_t>1 << 31)
     cdef Eval ev
-    while subs:
-        n = mj_ctz64(subs)
-        subs &= subs - 1
+    while left:
+        n = mj_ctz64(left)
+        left &= left - 1
         f[X_N_SUB] = n
-        evaluate(c.P, f, &ev)
-        if ev.failed >= 0:
-            continue
-        if ev.missing:
-            return False
-        if not have or ev.total > o.aim_total or (ev.total == o.aim_total and (n < o.aim_sub or (
-                n == o.aim_sub and (ev.uncapped > o.aim_uncapped or (
-                    ev.uncapped == o.aim_uncapped and ev.first_row < o.aim_first))))):
-            have = True
-            o.aim_total = ev.total
-            o.aim_uncapped = ev.uncapped
-            o.aim_sub = n
-            o.aim_first = ev.first_row
+        for p in range(3 if subs >> 31 else 1):
+            f[X_WIN_PAIR_JOKER] = p == 1
+            f[X_WIN_PAIR_JJ] = p == 2
+            evaluate(c.P, f, &ev)
+            if ev.failed >= 0:
+                continue
+            if ev.missing:
+                return False
+            if not have or ev.total > o.aim_total or (ev.total == o.aim_total and (n < o.aim_sub or (
+                    n == o.aim_sub and (ev.uncapped > o.aim_uncapped or (
+                        ev.uncapped == o.aim_uncapped and ev.first_row < o.aim_first))))):
+                have = True
+                o.aim_total = ev.total
+                o.aim_uncapped = ev.uncapped
+                o.aim_sub = n
+                o.aim_first = ev.first_row
+    f[X_WIN_PAIR_JOKER] = f[X_WIN_PAIR_JJ] = 0
     o.aim = have
     return have
+
+
+cdef bint joker_pair_possible(const Ctx* c, int n_sets, int total_j) noexcept nogil:
+    """Whether some standard reading may hold the winning tile in a pair with a joker (暴头): False only
+    when the counts without that pair (the winning tile and a joker, or two jokers when it is one) make
+    no ``n_sets`` sets with the other jokers, by the kernel's distance with an idle pair added (an honour
+    no tile is: it can only be the pair, or a set with jokers, which passes more hands, never fewer)."""
+    cdef int8_t h[34]
+    cdef int t, w = c.H.win, idle = -1, left = total_j - (2 if is_joker(c, w) else 1)
+    cdef Lookup L
+    if left < 0:
+        return False
+    for t in range(27, 34):
+        if c.real[t] == 0 and t != w:
+            idle = t
+            break
+    if idle < 0:
+        return True
+    memcpy(h, c.real, 34)
+    if not is_joker(c, w):
+        h[w] -= 1
+    h[idle] = 2
+    for t in range(34):
+        if h[t] > 4:
+            return True
+    L.key[0] = suit_key(<const uint8_t*>h)
+    L.key[1] = suit_key(<const uint8_t*>h + 9)
+    L.key[2] = suit_key(<const uint8_t*>h + 18)
+    L.key[3] = honor_key(<const uint8_t*>h + 27)
+    return std_udistance(get_tables(), &L, n_sets) <= left
 
 
 cdef void aims_off(Ctx* c) noexcept nogil:
@@ -2979,7 +3036,7 @@ cdef void search(Ctx* c) noexcept nogil:
         if c.n_jk:
             # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
             # winning tile's group: there the slot-by-slot search is faster)
-            if P.sub_only and c.dump == NULL and aim_search:
+            if P.aim_kind and c.dump == NULL and aim_search:
                 aim_standard(c, n_sets)
             if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
                     not (c.need & NEED_PLACE) and not P.every_win_slot))):
@@ -3295,11 +3352,7 @@ cdef class Program:
                        | (NEED_PLACE if read & {X_WIN_PAIR, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ, X_ZHUOWU, X_ZHUOWU_BOTH,
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
-        hand_level = (set(range(X_SELF_DRAWN, X_SELF_DRAWN + N_FLAGS))
-                      | {X_CONTEXT, X_N_BONUS, X_WIN_KIND_HELD, X_WIN_KIND_PONGED, X_JOKERS_HELD, X_N_JOKERS, X_N_CHI,
-                         X_N_OPEN, X_JOKER_MELDED, X_N_ANKAN, X_N_MINGANG, X_ALL_MELDS_OPEN, X_N_KONGS, X_N_MELDS})
-        forms = {X_STANDARD, X_SEVEN, X_THIRTEEN, X_EIGHT, X_KNITTED}
-        self.p.sub_only = {x for x in read if 0 <= x < NF} <= hand_level | forms | {X_N_SUB}
+        self.p.aim_kind = _aim_kind(atoms, clauses, exprs, rows)
         self.p.feat = 0
         for x in read:
             self.p.feat |= FACT_FEATURES.get(FACT_NAMES[x], 0) if 0 <= x < NF else 0
@@ -3369,6 +3422,30 @@ cdef class Program:
             self.factor_g[i] = g
         self.groups_tpl = dict.fromkeys(self.group_names)
         self.exact = exact
+
+
+def _aim_kind(atoms, clauses, exprs, rows):
+    """``AIM_*`` of a table: the facts its clauses a standard reading may satisfy read (a clause that asks
+    for another form, or for ``standard`` to be 0, is left out), and the rows' count facts where their
+    condition may hold, less the hand's facts (:data:`HAND_FACTS`) and the forms."""
+    other = {X_SEVEN, X_THIRTEEN, X_EIGHT, X_KNITTED}
+    plain = {FACT_NAMES.index(n) for n in HAND_FACTS} | other | {X_STANDARD}
+    reads, compatible = set(), []
+    for a0, a1 in clauses:
+        clause = [tuple(atoms[i]) for i in range(a0, a1)]
+        ok = not any((k in other and lo >= 1) or (k == X_STANDARD and hi < 1) for k, lo, hi in clause)
+        compatible.append(ok)
+        if ok:
+            reads |= {k for k, _, _ in clause}
+    for e, per, _, _, _ in rows:
+        if per >= 0 and (e < 0 or any(compatible[exprs[e][0]:exprs[e][1]])):
+            reads.add(per)
+    reads = {k for k in reads if k < NF} - plain
+    if reads <= {X_N_SUB}:
+        return AIM_SUBS
+    if reads <= {X_N_SUB, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ}:
+        return AIM_PAIR
+    return AIM_NONE
 
 
 def _clause_bits(atoms, clauses):

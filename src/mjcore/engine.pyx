@@ -1951,7 +1951,10 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, uint32_t subs) noexcept nogi
         for p in range(3 if subs >> 31 else 1):
             f[X_WIN_PAIR_JOKER] = p == 1
             f[X_WIN_PAIR_JJ] = p == 2
-            evaluate(c.P, f, &ev)
+            if c.memo != NULL:                  # (the hand's other tiles ask the same: waits)
+                memo_evaluate(c.P, c.memo, f, &ev)
+            else:
+                evaluate(c.P, f, &ev)
             if ev.failed >= 0:
                 continue
             if ev.missing:

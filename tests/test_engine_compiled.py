@@ -301,6 +301,18 @@ def _abstract(dumped, every_win_slot):
     return out
 
 
+def _joker_cases(rule, n, seed):
+    """``(case, rs, counts, melds, situation, joker kinds, score_one's arguments)`` of the usable seeded
+    cases holding jokers (up to 4)."""
+    for case in _twin_cases(rule, n, 4, seed):
+        got = _usable(case)
+        if got is None or not case.joker_kinds:
+            continue
+        rs, c, ms, s, jk = got
+        yield case, rs, c, ms, s, jk, (rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s),
+                                       s["seat_wind"], s["round_wind"], _mask(jk))
+
+
 @pytest.mark.parametrize("rule", ["guangdong_tuidao", "tianjin"])
 def test_joker_search_by_substitutes_finds_the_slot_search_readings(rule):
     """The standard readings of hands with jokers come from joker_std (substitutes first, then the
@@ -308,14 +320,8 @@ def test_joker_search_by_substitutes_finds_the_slot_search_readings(rule):
     (split / fill): both give the same readings and scores."""
     n = compared = 0
     try:
-        for case in _twin_cases(rule, 500, 4, 3):
-            got = _usable(case)
-            if got is None or not case.joker_kinds:
-                continue
-            rs, c, ms, s, jk = got
+        for case, rs, c, ms, s, jk, args in _joker_cases(rule, 500, 3):
             sets, scores = [], []
-            args = (rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s), s["seat_wind"],
-                    s["round_wind"], _mask(jk))
             for how in ("slots", "substitutes", "auto"):
                 E._set_joker_search(how)
                 sets.append(_abstract(E.dump_readings(*args), rs.spec.every_win_slot))
@@ -358,13 +364,7 @@ def test_aimed_search_gives_the_full_search_results(rule):
     those of the full search: for score_one, and for waits_one under one and two situations."""
     n = 0
     try:
-        for case in _twin_cases(rule, 400, 4, 5):
-            got = _usable(case)
-            if got is None or not case.joker_kinds:
-                continue
-            rs, c, ms, s, jk = got
-            args = (rs.compiled.program, c.tobytes(), _meld_codes(ms), case.win, _flag_bits(s), s["seat_wind"],
-                    s["round_wind"], _mask(jk))
+        for case, rs, c, ms, s, jk, args in _joker_cases(rule, 400, 5):
             c13 = c.copy()
             c13[case.win] -= 1
             drawn = _flag_bits(dict(s, self_drawn=True))

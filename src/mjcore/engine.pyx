@@ -664,6 +664,15 @@ cdef void free_candidates(Ctx* c, int total_j, uint64_t nz) noexcept nogil:
         c.n_fset += 1
 
 
+cdef inline void block_keys(const uint8_t* h, uint32_t* keys) noexcept nogil:
+    """The base-5 keys of the three suits and the honours of the counts ``h`` (each 0-4), for the kernel's
+    tables."""
+    keys[0] = suit_key(h)
+    keys[1] = suit_key(h + 9)
+    keys[2] = suit_key(h + 18)
+    keys[3] = honor_key(h + 27)
+
+
 cdef inline bint is_joker(const Ctx* c, int k) noexcept nogil:
     """A joker tile (``SUB``: a joker substituting, its kind chosen when the reading is complete)."""
     return k < 0 or (c.H.jmask >> k) & 1
@@ -1858,10 +1867,7 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
                 break
         c.pface[k] = 0
         return
-    c.skey[0] = suit_key(<const uint8_t*>c.real)
-    c.skey[1] = suit_key(<const uint8_t*>c.real + 9)
-    c.skey[2] = suit_key(<const uint8_t*>c.real + 18)
-    c.skey[3] = honor_key(<const uint8_t*>c.real + 27)
+    block_keys(<const uint8_t*>c.real, c.skey)
     c.excess = 0
     for fs in range(n_sets + 1):
         for fp in range(2):
@@ -1901,10 +1907,7 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
             w -= face[j]
             past4 |= h[c.jkind[j]] > 4
         if not past4:
-            L.key[0] = suit_key(<const uint8_t*>h)
-            L.key[1] = suit_key(<const uint8_t*>h + 9)
-            L.key[2] = suit_key(<const uint8_t*>h + 18)
-            L.key[3] = honor_key(<const uint8_t*>h + 27)
+            block_keys(<const uint8_t*>h, L.key)
         if past4 or std_udistance(get_tables(), &L, n_sets) <= w:
             subs |= <uint32_t>1 << w
         j = 0
@@ -1995,10 +1998,7 @@ cdef bint joker_pair_possible(const Ctx* c, int n_sets, int total_j) noexcept no
     for t in range(34):
         if h[t] > 4:
             return True
-    L.key[0] = suit_key(<const uint8_t*>h)
-    L.key[1] = suit_key(<const uint8_t*>h + 9)
-    L.key[2] = suit_key(<const uint8_t*>h + 18)
-    L.key[3] = honor_key(<const uint8_t*>h + 27)
+    block_keys(<const uint8_t*>h, L.key)
     return std_udistance(get_tables(), &L, n_sets) <= left
 
 
@@ -2879,10 +2879,7 @@ cdef void setup_counts(Ctx* c, Out* o) noexcept nogil:
         c.even = not odd
         c.past4 = over4
         c.rmask = c.real_mask
-        c.rkey[0] = suit_key(<const uint8_t*>c.real)
-        c.rkey[1] = suit_key(<const uint8_t*>c.real + 9)
-        c.rkey[2] = suit_key(<const uint8_t*>c.real + 18)
-        c.rkey[3] = honor_key(<const uint8_t*>c.real + 27)
+        block_keys(<const uint8_t*>c.real, c.rkey)
     c.pre[H.win] -= 1
     # the winning tile's kind: copies among the concealed tiles (暗四归一: 4), a pon of it declared (明四归一)
     c.hand_f[X_WIN_KIND_HELD] = H.counts[H.win]
@@ -2982,10 +2979,7 @@ cdef uint64_t wait_candidates(const Prog* P, const uint8_t* counts, int n_melds,
         if hand_complete(T, h, M, &k):
             four |= jmask & ALL_KINDS
         k.jokers = j
-        L.key[0] = suit_key(h)
-        L.key[1] = suit_key(h + 9)
-        L.key[2] = suit_key(h + 18)
-        L.key[3] = honor_key(h + 27)
+        block_keys(h, L.key)
         for i in range(34):
             if (jmask >> i) & 1:
                 continue

@@ -1853,12 +1853,11 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
 cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexcept nogil:
     """Jokers of kind ``c.jkind[j]`` on at their own face in groups with real tiles (0 to all of them,
     where a real tile is near), then the free groups and the substitutes for the ``left`` others."""
-    cdef int k, f, fs, fp, a, most, i
+    cdef int k, f, fs, fp, a, most
     if j < c.n_jk:
         k = c.jkind[j]
         most = c.jok[j] if ((near & c.P.kinds) >> k) & 1 else 0
-        for i in range(most + 1):
-            f = most - i                        # most faces (fewest substitutes) first: see aim_standard
+        for f in range(most, -1, -1):           # most faces (fewest substitutes) first: see aim_standard
             c.pface[k] = f
             c.real[k] += f
             face_choice(c, j + 1, n_sets, left - f, near)
@@ -1920,7 +1919,6 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     f[X_STANDARD] = 1
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
-    f[X_WIN_PAIR_JOKER] = f[X_WIN_PAIR_JJ] = 0
     if c.P.aim_kind == AIM_PAIR and joker_pair_possible(c, n_sets, total_j):
         subs |= <uint32_t>1 << 31               # (bit 31: each number also with the winning tile's joker pair)
     c.aims = 0
@@ -1970,7 +1968,6 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, uint32_t subs) noexcept nogi
                 o.aim_uncapped = ev.uncapped
                 o.aim_sub = n
                 o.aim_first = ev.first_row
-    f[X_WIN_PAIR_JOKER] = f[X_WIN_PAIR_JJ] = 0
     o.aim = have
     return have
 
@@ -3207,8 +3204,8 @@ cdef void alike_tiles(const Prog* P, const Hand* H, const int* held, const int* 
         key[i] = (pung_key(feat, t) | (t < 27) << 16 | ((ORPHAN_MASK >> t) & 1) << 17
                   | ((feat & FT_ZHUOWU) != 0 and t == 4) << 18)
         for j in range(i):
-            if key[j] == key[i]:
-                like[i] = j if like[j] < 0 else like[j]
+            if key[j] == key[i]:                # (the first of the class: its representative)
+                like[i] = j
                 break
 
 

@@ -1280,6 +1280,15 @@ cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
     f[X_N_CONCEALED_PUNGS] = cp - (1 if pung and not (c.H.flags & 1) else 0)
 
 
+cdef inline bint beats(double total, int n_sub, double uncapped, int first_row,
+                       double total0, int n_sub0, double uncapped0, int first_row0) noexcept nogil:
+    """Whether a reading scoring ``(total, n_sub, uncapped, first_row)`` is better than one scoring the
+    same fields ``...0``: the higher total, then fewer substitutes, then the higher total before the cap,
+    then the row counted first earlier in the table (docs/rules.md#the-rule-engine, step 6)."""
+    return total > total0 or (total == total0 and (n_sub < n_sub0 or (n_sub == n_sub0 and (
+        uncapped > uncapped0 or (uncapped == uncapped0 and first_row < first_row0)))))
+
+
 cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
     """The table on the facts ``f`` (see :func:`score_facts`) into ``o``, kept if best."""
     cdef Eval ev
@@ -1294,10 +1303,8 @@ cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
             o.failed = ev.failed
     elif ev.missing:
         o.missing |= ev.missing
-    elif (o.status != S_WIN or ev.total > o.total
-          or (ev.total == o.total and (f[X_N_SUB] < o.n_sub
-                                       or (f[X_N_SUB] == o.n_sub and (ev.uncapped > o.uncapped
-                                           or (ev.uncapped == o.uncapped and ev.first_row < o.first_row)))))):
+    elif o.status != S_WIN or beats(ev.total, f[X_N_SUB], ev.uncapped, ev.first_row,
+                                    o.total, o.n_sub, o.uncapped, o.first_row):
         o.status = S_WIN
         o.total = ev.total
         o.uncapped = ev.uncapped
@@ -1878,6 +1885,21 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
             subs_choice(c, 0, a, n_sets - fs, 1 - fp)
 
 
+cdef bint may_complete(const int8_t* h, int n_sets, int w) noexcept nogil:
+    """Whether the counts ``h`` may make ``n_sets`` sets and a pair with ``w`` jokers, by the kernel's
+    unbounded distance (False only when it exceeds ``w``; a count past four is outside the tables: True)."""
+    cdef Lookup L
+    cdef uint64_t x, over = (h[32] > 4) | (h[33] > 4)
+    cdef int i
+    for i in range(4):                          # (eight counts at a time: 0x7B + a count >= 5 sets bit 7)
+        memcpy(&x, h + 8 * i, 8)
+        over |= (x + 0x7B7B7B7B7B7B7B7BULL) & 0x8080808080808080ULL
+    if over:
+        return True
+    block_keys(<const uint8_t*>h, L.key)
+    return std_udistance(get_tables(), &L, n_sets) <= w
+
+
 cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     """For a table that reads of a standard reading nothing but its substitutes (``P.aim_kind`` AIM_SUBS:
     the form, the hand's facts and ``n_substitutes``; AIM_PAIR: also whether the winning tile pairs with
@@ -1892,22 +1914,16 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     cdef int face[8]
     cdef int j, b, m, w, total_j = 0, nj = c.n_jk
     cdef uint32_t subs = 0                      # bit n: some reading may have n substitutes
-    cdef bint past4
-    cdef Lookup L
     for j in range(nj):
         face[j] = 0
         total_j += c.jok[j]
     while True:                                 # every choice of faces, kind by kind
         memcpy(h, c.real, 34)
         w = total_j
-        past4 = False
         for j in range(nj):
             h[c.jkind[j]] += face[j]
             w -= face[j]
-            past4 |= h[c.jkind[j]] > 4
-        if not past4:
-            block_keys(<const uint8_t*>h, L.key)
-        if past4 or std_udistance(get_tables(), &L, n_sets) <= w:
+        if may_complete(h, n_sets, w):
             subs |= <uint32_t>1 << w
         j = 0
         while j < nj and face[j] == c.jok[j]:
@@ -1960,9 +1976,8 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, uint32_t subs) noexcept nogi
                 continue
             if ev.missing:
                 return False
-            if not have or ev.total > o.aim_total or (ev.total == o.aim_total and (n < o.aim_sub or (
-                    n == o.aim_sub and (ev.uncapped > o.aim_uncapped or (
-                        ev.uncapped == o.aim_uncapped and ev.first_row < o.aim_first))))):
+            if not have or beats(ev.total, n, ev.uncapped, ev.first_row,
+                                 o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
                 have = True
                 o.aim_total = ev.total
                 o.aim_uncapped = ev.uncapped
@@ -1979,7 +1994,6 @@ cdef bint joker_pair_possible(const Ctx* c, int n_sets, int total_j) noexcept no
     no tile is: it can only be the pair, or a set with jokers, which passes more hands, never fewer)."""
     cdef int8_t h[34]
     cdef int t, w = c.H.win, idle = -1, left = total_j - (2 if is_joker(c, w) else 1)
-    cdef Lookup L
     if left < 0:
         return False
     for t in range(27, 34):
@@ -1992,11 +2006,7 @@ cdef bint joker_pair_possible(const Ctx* c, int n_sets, int total_j) noexcept no
     if not is_joker(c, w):
         h[w] -= 1
     h[idle] = 2
-    for t in range(34):
-        if h[t] > 4:
-            return True
-    block_keys(<const uint8_t*>h, L.key)
-    return std_udistance(get_tables(), &L, n_sets) <= left
+    return may_complete(h, n_sets, left)
 
 
 cdef void aims_off(Ctx* c) noexcept nogil:

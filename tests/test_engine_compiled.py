@@ -382,6 +382,44 @@ def test_aimed_search_gives_the_full_search_results(rule):
     assert n >= 150, n
 
 
+@pytest.mark.parametrize("rule", ["tianjin", "hangzhou", "wenzhou", "fuzhou"])
+def test_aim_bounds_every_standard_reading(rule):
+    """The best a standard reading can score by aim_standard (``aim_of``: the table on every combination
+    of substitutes, joker pair, 捉五 and straight some reading may hold) is never below a reading's total
+    and substitutes (else the search would stop before a better reading), and is reached on most hands
+    (else it would never stop the search); seeded hands with 1-4 jokers, the readings of ``dump_readings``
+    scored by the table's own evaluator."""
+    from mjpy.rules.engine.table import evaluate
+    n_sub = E.FACT_NAMES.index("n_substitutes")
+    shown = {k: E.FACT_NAMES.index(k) for k in ("straight", "zhuowu", "zhuowu_both_jokers", "win_pair_joker",
+                                                 "win_pair_joker_joker")}
+    hands = reached = 0
+    seen = dict.fromkeys(shown, 0)
+    for case, rs, c, ms, s, jk, args in _joker_cases(rule, 700, 8):
+        if not rs.compiled.program.aim_kind or not sum(int(c[k]) for k in jk):
+            continue                            # (a table that reads more: no aim; no joker held)
+        best, missing = None, False
+        for form, _, _, fa in E.dump_readings(*args):
+            if form != "standard":
+                continue
+            v = evaluate(rs.table, dict(zip(E.FACT_NAMES, fa)), rs.options)
+            missing |= bool(v.missing)
+            if not v.failed and not v.missing:
+                best = max(best or (Fraction(v.total), -fa[n_sub]), (Fraction(v.total), -fa[n_sub]))
+                for k, i in shown.items():
+                    seen[k] += fa[i] > 0
+        if missing or best is None:
+            continue
+        hands += 1
+        aim = E.aim_of(*args)                   # (None: a combination needs a value not given)
+        if aim is not None:
+            assert (Fraction(aim[0]), -aim[1]) >= best, (case.describe(), aim, best)
+            reached += (Fraction(aim[0]), -aim[1]) == best
+    assert hands >= 200 and reached >= 0.75 * hands, (hands, reached)
+    if rule == "tianjin":                       # the facts the aim reads besides the substitutes, each seen
+        assert min(seen.values()) >= 5, seen
+
+
 def test_threads_share_one_program():
     """One Program scored from two workers gives the rows of one worker (read-only, re-entrant)."""
     rs = rules.get("tianjin", qidui=2, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)

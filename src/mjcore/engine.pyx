@@ -261,10 +261,26 @@ cdef enum:
     S_BAD = 5             # a batch row that is bad input
 
 
-cdef enum:               # what a table reads of a standard reading beyond the hand's facts (Prog.aim_kind)
+cdef enum:               # what a table reads of a standard reading beyond the hand's facts (Prog.aim_kind, bits)
     AIM_NONE = 0        # more: the search sees every reading
-    AIM_SUBS = 1        # its substitutes alone
-    AIM_PAIR = 2        # its substitutes and whether the winning tile pairs with a joker (暴头)
+    AIM_SUBS = 1        # its substitutes (set whenever another bit is)
+    AIM_PAIR = 2        # whether the winning tile pairs with a joker (暴头, 混吊)
+    AIM_STRAIGHT = 4    # a straight, with a substitute or not, with a joker at its face or not (一条龙, 本混龙)
+    AIM_ZHUOWU = 8      # the winning tile the 5m of 4m-5m-6m, its flanks jokers or not (捉五魁)
+
+
+cdef struct Aim:         # what some standard reading of a hand may hold (aim_standard): supersets
+    uint32_t subs       # bit n: a reading with n substitutes
+    int pair            # the winning tile's pair partner a joker: 0 never, 1 (the winning tile is no joker), 2 (it is)
+    uint32_t pmask      # bit n: such a reading with n substitutes
+    uint32_t zmask[3]   # 捉五: bit n: a reading with n substitutes and a flank not a joker (1), both flanks jokers (2)
+    bint zw_joker       # 捉五's winning tile is a joker
+    int st              # bit 1: a straight holding a substitute, 2: none and no joker, 3: none and a joker at its face
+    int smin            # the fewest substitutes of a reading whose straight holds one
+    int sown            # the fewest of them in the straight itself
+    int stb[3]          # st by the straight's suit
+    int sjb[3]          # the fewest jokers in a straight of that suit holding one (bits 1, 3)
+    int total           # the jokers held
 
 
 cdef enum:               # fact families computed only when needed (Ctx.need)
@@ -1901,45 +1917,23 @@ cdef bint may_complete(const int8_t* h, int n_sets, int w) noexcept nogil:
 
 
 cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
-    """For a table that reads of a standard reading nothing but its substitutes (``P.aim_kind`` AIM_SUBS:
-    the form, the hand's facts and ``n_substitutes``; AIM_PAIR: also whether the winning tile pairs with
-    a joker), the best such a reading can score, before the search: the table on each number of
-    substitutes some reading might have (the joker tiles not at their face, for each choice of faces the
-    kernel's distance tables say completes: a superset of the readings'), with and without the joker pair
-    where :func:`joker_pair_possible`, the best kept as each result's aim (:func:`aim_out`); the search
-    stops at the first reading scoring it in every result. Not when one of them has none (a table that
-    needs an option not given: the hand is refused, so every reading must be seen)."""
+    """For a table that reads of a standard reading nothing but the facts of ``P.aim_kind`` (the form, the
+    hand's facts and ``n_substitutes``; AIM_PAIR: whether the winning tile pairs with a joker; AIM_STRAIGHT:
+    a straight and how its jokers sit; AIM_ZHUOWU: 捉五魁), the best such a reading can score, before the
+    search: the table on every combination of those facts some reading might hold (:func:`aim_sets`: a
+    superset of the readings'), the best kept as each result's aim (:func:`aim_out`); the search stops at
+    the first reading scoring it in every result. Not when one of them has none (a table that needs an
+    option not given: the hand is refused, so every reading must be seen)."""
     cdef int32_t f[NF + MAX_GROUPS]
-    cdef int8_t h[34]
-    cdef int face[8]
-    cdef int j, b, m, w, total_j = 0, nj = c.n_jk
-    cdef uint32_t subs = 0                      # bit n: some reading may have n substitutes
-    for j in range(nj):
-        face[j] = 0
-        total_j += c.jok[j]
-    while True:                                 # every choice of faces, kind by kind
-        memcpy(h, c.real, 34)
-        w = total_j
-        for j in range(nj):
-            h[c.jkind[j]] += face[j]
-            w -= face[j]
-        if may_complete(h, n_sets, w):
-            subs |= <uint32_t>1 << w
-        j = 0
-        while j < nj and face[j] == c.jok[j]:
-            face[j] = 0
-            j += 1
-        if j == nj:
-            break
-        face[j] += 1
+    cdef Aim A
+    cdef int m, b
+    aim_sets(c, n_sets, &A)
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     f[X_STANDARD] = 1
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
-    if c.P.aim_kind == AIM_PAIR and joker_pair_possible(c, n_sets, total_j):
-        subs |= <uint32_t>1 << 31               # (bit 31: each number also with the winning tile's joker pair)
     c.aims = 0
     if c.n_out == 0:
-        if aim_out(c, c.out, f, subs):
+        if aim_out(c, c.out, f, &A):
             c.aims = 1
         return
     for m in range(c.n_out):
@@ -1947,66 +1941,275 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
             continue
         for b in range(N_FLAGS):
             f[X_SELF_DRAWN + b] = (c.out_flags[m] >> b) & 1
-        if not aim_out(c, c.outs[m], f, subs):
+        if not aim_out(c, c.outs[m], f, &A):
             aims_off(c)
             return
         c.aims += 1
 
 
-cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, uint32_t subs) noexcept nogil:
-    """``o``'s aim (see :func:`aim_standard`) from the facts ``f`` of a standard reading and the numbers of
-    substitutes ``subs`` (bits 0-30) the readings may have (bit 31: the winning tile may pair with a joker,
-    each number then scored also with a joker pair of each kind); False when it has none."""
-    cdef int n, p
+cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
+    """What the standard readings of the hand in ``c`` may hold of the facts of ``P.aim_kind`` (see
+    :class:`Aim`), each a superset by the kernel's distance tables (:func:`face_subs`): the numbers of
+    substitutes; with the joker pair, with 捉五 (each placement of its tiles) and with a straight (its
+    tiles real where they can be, a joker for each kind missing: a real tile in a group where a joker could
+    be leaves the rest no harder to complete), the numbers of substitutes the rest may add to theirs."""
+    cdef int8_t h[34]
+    cdef int jl[8]
+    cdef int j, total_j = 0
+    for j in range(c.n_jk):
+        jl[j] = c.jok[j]
+        total_j += c.jok[j]
+    A.subs = face_subs(c, c.real, n_sets, jl, total_j)
+    A.pair = 0
+    A.pmask = 0
+    if c.P.aim_kind & AIM_PAIR:
+        pair_subs(c, n_sets, total_j, A)
+    A.zmask[1] = A.zmask[2] = 0
+    A.zw_joker = is_joker(c, c.H.win)
+    if c.P.aim_kind & AIM_ZHUOWU and n_sets >= 1 and (c.H.win == 4 or is_joker(c, c.H.win)):
+        zhuowu_subs(c, n_sets, total_j, A)
+    A.st = 0
+    A.smin = A.sown = 99
+    A.total = total_j
+    if c.P.aim_kind & AIM_STRAIGHT:
+        for j in range(3):
+            straight_possible(c, n_sets, total_j, 9 * j, A)
+
+
+cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int* jl, int total) noexcept nogil:
+    """Bit n: for some choice of faces (up to ``jl[j]`` jokers of kind ``c.jkind[j]`` at their own face, of
+    ``total`` jokers), the counts ``base`` with the faces complete ``n_sets`` sets and a pair with the n
+    others standing for any tile (:func:`may_complete`); a superset of the readings' substitutes."""
+    cdef int8_t h[34]
+    cdef int face[8]
+    cdef int j, w, nj = c.n_jk
+    cdef uint32_t out = 0
+    if total < 0:
+        return 0
+    for j in range(nj):
+        face[j] = 0
+    while True:                                 # every choice of faces, kind by kind
+        memcpy(h, base, 34)
+        w = total
+        for j in range(nj):
+            h[c.jkind[j]] += face[j]
+            w -= face[j]
+        if w >= 0 and may_complete(h, n_sets, w):
+            out |= <uint32_t>1 << w
+        j = 0
+        while j < nj and face[j] == jl[j]:
+            face[j] = 0
+            j += 1
+        if j == nj:
+            break
+        face[j] += 1
+    return out
+
+
+cdef inline uint32_t shifted(uint32_t m, int by) noexcept nogil:
+    """The numbers of substitutes ``m`` with ``by`` more (capped at bit 30)."""
+    return (m << by) & 0x7FFFFFFF
+
+
+cdef void pair_subs(const Ctx* c, int n_sets, int total_j, Aim* A) noexcept nogil:
+    """:func:`aim_sets`' joker pair (暴头, 混吊): the winning tile and a joker of each kind held as the pair;
+    the rest must make ``n_sets`` sets: an idle pair is added, an honour no tile is (it can only be the
+    pair, or a set with jokers, which passes more hands, never fewer). Its own substitutes: 1 when the
+    winning tile is no joker; when it is, 0 or 2 with a partner of its kind, 1 or 2 with another."""
+    cdef int8_t h[34]
+    cdef int jl[8]
+    cdef int t, j, w = c.H.win, wj = c.jix[w], idle = -1, left = total_j - 1
+    cdef uint32_t rest
+    for t in range(27, 34):
+        if c.real[t] == 0 and t != w and not is_joker(c, t):
+            idle = t
+            break
+    memcpy(h, c.real, 34)
+    for j in range(c.n_jk):
+        jl[j] = c.jok[j]
+    if wj >= 0:
+        jl[wj] -= 1
+        left -= 1
+    else:
+        h[w] -= 1
+    if left < 0:
+        return
+    if idle >= 0:
+        h[idle] = 2
+    for j in range(c.n_jk):
+        if jl[j] < 1:
+            continue
+        jl[j] -= 1
+        rest = face_subs(c, h, n_sets, jl, left) if idle >= 0 else (<uint32_t>2 << left) - 1
+        jl[j] += 1
+        if wj < 0:
+            A.pmask |= shifted(rest, 1)
+        else:
+            A.pmask |= shifted(rest, 0 if j == wj else 1) | shifted(rest, 2)
+    if A.pmask:
+        A.pair = 1 if wj < 0 else 2
+
+
+cdef void zhuowu_subs(const Ctx* c, int n_sets, int total_j, Aim* A) noexcept nogil:
+    """:func:`aim_sets`' 捉五: the winning tile (a 5m, or a joker standing for it) between a 4m and a 6m,
+    each flank a real tile or a joker of a kind held (at its face when it is that kind); the substitutes
+    of each placement and of the rest (:func:`face_subs`), in ``A.zmask[1]`` with a real flank, ``[2]``
+    with both flanks jokers."""
+    cdef int8_t h[34]
+    cdef int jl[8]
+    cdef int w = c.H.win, wj = c.jix[w], left = total_j, a, b, ja, jb, sub
+    memcpy(h, c.real, 34)
+    for a in range(c.n_jk):
+        jl[a] = c.jok[a]
+    sub = 0
+    if wj >= 0:
+        jl[wj] -= 1
+        left -= 1
+        sub = w != 4                            # (a joker of another kind standing for the 5m)
+    else:
+        h[4] -= 1
+    # each flank: -1 a real tile, else the joker kind (index) placed there
+    for a in range(-1, c.n_jk):
+        if (a < 0 and h[3] == 0) or (a >= 0 and jl[a] == 0):
+            continue
+        if a < 0:
+            h[3] -= 1
+        else:
+            jl[a] -= 1
+        for b in range(-1, c.n_jk):
+            if (b < 0 and h[5] == 0) or (b >= 0 and jl[b] == 0):
+                continue
+            if b < 0:
+                h[5] -= 1
+            else:
+                jl[b] -= 1
+            ja = (a >= 0) + (b >= 0)
+            A.zmask[2 if ja == 2 else 1] |= shifted(
+                face_subs(c, h, n_sets - 1, jl, left - ja),
+                sub + (a >= 0 and c.jkind[a] != 3) + (b >= 0 and c.jkind[b] != 5))
+            if b < 0:
+                h[5] += 1
+            else:
+                jl[b] += 1
+        if a < 0:
+            h[3] += 1
+        else:
+            jl[a] += 1
+
+
+cdef void straight_possible(const Ctx* c, int n_sets, int total_j, int s0, Aim* A) noexcept nogil:
+    """:func:`aim_sets`' straight in the suit starting at kind ``s0``: its thirds not declared as chi melds
+    from the real tiles, a joker for each kind missing (at its face where the kind is a joker kind held);
+    where the rest completes (:func:`face_subs`): with a substitute (``A.st`` bit 1, a joker held; the
+    fewest substitutes: those of the kinds missing, at least one, and the fewest of the rest, which a
+    joker put in the straight for a real tile lowers by one at most), without one (bit 2, no kind missing)
+    and with a joker at its face (bit 3, no kind missing but joker kinds)."""
+    cdef int8_t h[34]
+    cdef int jl[8]
+    cdef int d, k, j, thirds = 0, used = 0, need_sub = 0, b = s0 // 9
+    cdef bint face_kind = False
+    cdef uint32_t rest
+    A.stb[b] = 0
+    memcpy(h, c.real, 34)
+    for d in range(0, 9, 3):
+        if (c.meld_chow_starts >> (s0 + d)) & 1:
+            continue
+        thirds += 1
+        for k in range(s0 + d, s0 + d + 3):
+            if h[k] > 0:
+                h[k] -= 1
+            else:
+                used += 1
+                need_sub += not (c.jix[k] >= 0 and c.jok[c.jix[k]] > 0)
+    for k in range(s0, s0 + 9):
+        if c.jix[k] >= 0 and c.jok[c.jix[k]] > 0:
+            face_kind = True
+    if thirds > n_sets or used > total_j:
+        return
+    for j in range(c.n_jk):
+        jl[j] = c.jok[j]
+    rest = face_subs(c, h, n_sets - thirds, jl, total_j - used)
+    if not rest:
+        return
+    A.sjb[b] = max(1, used)
+    if total_j >= 1:
+        A.stb[b] |= 2
+        A.smin = min(A.smin, max(1, need_sub + <int>mj_ctz64(rest)))
+        A.sown = min(A.sown, max(1, need_sub))
+    if need_sub == 0:
+        if used == 0:
+            A.stb[b] |= 4
+        if face_kind:
+            A.stb[b] |= 8
+    A.st |= A.stb[b]
+
+
+cdef bint straight_beside(const Aim* A, int s, int p, int z) noexcept nogil:
+    """Whether a straight of kind ``s`` (:class:`Aim` ``st``) may be held with the joker pair (``p``) or 捉五
+    (``z``): in some suit, the jokers held cover the straight's and the pair's, or 捉五's unless the
+    straight is in 万 (its 4m-5m-6m may be one of the straight's chows)."""
+    cdef int b, sj, other = (A.pair if p else 0) + (2 * (z == 2) + (1 if A.zw_joker else 0) if z else 0)
+    for b in range(3):
+        if not (A.stb[b] >> s) & 1:
+            continue
+        sj = 0 if s == 2 else A.sjb[b]
+        if z and b == 0 and not p:
+            return True
+        if sj + other <= A.total:
+            return True
+    return False
+
+
+cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil:
+    """``o``'s aim (see :func:`aim_standard`) from the facts ``f`` of a standard reading and what the
+    readings may hold (``A``): the table on each combination, less those no reading can hold (a winning
+    tile both in the pair and in 捉五; a number of substitutes the combination cannot have; more jokers
+    than held in a straight and the pair, which hold different ones); False when it has none."""
+    cdef int n, p, z, s
     cdef bint have = False
-    cdef uint32_t left = subs & ~(<uint32_t>1 << 31)
+    cdef uint32_t left = A.subs
     cdef Eval ev
     while left:
         n = mj_ctz64(left)
         left &= left - 1
         f[X_N_SUB] = n
-        for p in range(3 if subs >> 31 else 1):
-            f[X_WIN_PAIR_JOKER] = p == 1
-            f[X_WIN_PAIR_JJ] = p == 2
-            if c.memo != NULL:                  # (the hand's other tiles ask the same: waits)
-                memo_evaluate(c.P, c.memo, f, &ev)
-            else:
-                evaluate(c.P, f, &ev)
-            if ev.failed >= 0:
+        for p in range(2):
+            if p and not (A.pmask >> n) & 1:
                 continue
-            if ev.missing:
-                return False
-            if not have or beats(ev.total, n, ev.uncapped, ev.first_row,
-                                 o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
-                have = True
-                o.aim_total = ev.total
-                o.aim_uncapped = ev.uncapped
-                o.aim_sub = n
-                o.aim_first = ev.first_row
+            f[X_WIN_PAIR_JOKER] = p and A.pair == 1
+            f[X_WIN_PAIR_JJ] = p and A.pair == 2
+            for z in range(3):
+                if z and (p or not (A.zmask[z] >> n) & 1):
+                    continue
+                f[X_ZHUOWU] = z == 1
+                f[X_ZHUOWU_BOTH] = z == 2
+                for s in range(4):
+                    if s and not (A.st >> s) & 1 or (s == 1 and n < A.smin):
+                        continue
+                    if s and (p or z) and not straight_beside(A, s, p, z):
+                        continue
+                    if p and s == 1 and n < A.sown + (1 if A.pair == 1 else 0):
+                        continue
+                    f[X_STRAIGHT] = s != 0
+                    f[X_STRAIGHT_NOSUB] = s >= 2
+                    f[X_STRAIGHT_FACE] = s == 3
+                    if c.memo != NULL:          # (the hand's other tiles ask the same: waits)
+                        memo_evaluate(c.P, c.memo, f, &ev)
+                    else:
+                        evaluate(c.P, f, &ev)
+                    if ev.failed >= 0:
+                        continue
+                    if ev.missing:
+                        return False
+                    if not have or beats(ev.total, n, ev.uncapped, ev.first_row,
+                                         o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
+                        have = True
+                        o.aim_total = ev.total
+                        o.aim_uncapped = ev.uncapped
+                        o.aim_sub = n
+                        o.aim_first = ev.first_row
     o.aim = have
     return have
-
-
-cdef bint joker_pair_possible(const Ctx* c, int n_sets, int total_j) noexcept nogil:
-    """Whether some standard reading may hold the winning tile in a pair with a joker (暴头): False only
-    when the counts without that pair (the winning tile and a joker, or two jokers when it is one) make
-    no ``n_sets`` sets with the other jokers, by the kernel's distance with an idle pair added (an honour
-    no tile is: it can only be the pair, or a set with jokers, which passes more hands, never fewer)."""
-    cdef int8_t h[34]
-    cdef int t, w = c.H.win, idle = -1, left = total_j - (2 if is_joker(c, w) else 1)
-    if left < 0:
-        return False
-    for t in range(27, 34):
-        if c.real[t] == 0 and t != w:
-            idle = t
-            break
-    if idle < 0:
-        return True
-    memcpy(h, c.real, 34)
-    if not is_joker(c, w):
-        h[w] -= 1
-    h[idle] = 2
-    return may_complete(h, n_sets, left)
 
 
 cdef void aims_off(Ctx* c) noexcept nogil:
@@ -3038,10 +3241,11 @@ cdef void search(Ctx* c) noexcept nogil:
         c.form = FORM_STD
         c.placing = False
         if c.n_jk:
+            # the aim, not for one joker without a memo (score's: its few readings cost less than the aim)
+            if P.aim_kind and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
+                aim_standard(c, n_sets)
             # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
             # winning tile's group: there the slot-by-slot search is faster)
-            if P.aim_kind and c.dump == NULL and aim_search:
-                aim_standard(c, n_sets)
             if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
                     not (c.need & NEED_PLACE) and not P.every_win_slot))):
                 joker_std(c, n_sets)
@@ -3381,6 +3585,11 @@ cdef class Program:
         self.p.g_rows = _iptr(g_rows)
         self.items = None
 
+    @property
+    def aim_kind(self):
+        """What :func:`aim_standard` reads of a standard reading (``AIM_*`` bits; 0: the search sees every reading)."""
+        return self.p.aim_kind
+
     def _free_classes(self):
         """The classes of :func:`free_candidates` for this program's facts (``P.feat``)."""
         cdef int wj, ss, t, i, f
@@ -3445,11 +3654,13 @@ def _aim_kind(atoms, clauses, exprs, rows):
         if per >= 0 and (e < 0 or any(compatible[exprs[e][0]:exprs[e][1]])):
             reads.add(per)
     reads = {k for k in reads if k < NF} - plain
-    if reads <= {X_N_SUB}:
-        return AIM_SUBS
-    if reads <= {X_N_SUB, X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ}:
-        return AIM_PAIR
-    return AIM_NONE
+    bits = AIM_SUBS
+    for fam, facts in ((AIM_PAIR, {X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ}), (AIM_ZHUOWU, {X_ZHUOWU, X_ZHUOWU_BOTH}),
+                       (AIM_STRAIGHT, {X_STRAIGHT, X_STRAIGHT_NOSUB, X_STRAIGHT_FACE})):
+        if reads & facts:
+            bits |= fam
+            reads -= facts
+    return bits if reads <= {X_N_SUB} else AIM_NONE
 
 
 def _clause_bits(atoms, clauses):
@@ -4588,6 +4799,28 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
         return out
     finally:
         free(d)
+
+
+def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_, uint64_t jmask):
+    """For the tests: the best a standard reading of the hand can score by :func:`aim_standard`, as
+    ``(total, substitutes)``, or None where the search has no aim (no joker held, a table that reads more,
+    a value not given)."""
+    cdef Hand H
+    cdef Out o
+    cdef Ctx c
+    if len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2:
+        raise ValueError(f"aim_of: 34 counts and at most {prog.p.n_sets} (kind, tile) meld pairs")
+    load_hand(&H, <const uint8_t*>counts, <const int8_t*><const char*>melds, len(melds) // 2, win, flags, seat,
+              round_, jmask)
+    if prog.p.stand_in >= 0 and H.jmask:
+        swap_stand_in(&prog.p, &H)
+    ctx_init(&c, &prog.p, NULL, 0, False, NULL)
+    setup_meta(&c, &prog.p, &H)
+    setup_counts(&c, &o)
+    if not prog.p.aim_kind or not c.n_jk:
+        return None
+    aim_standard(&c, prog.p.n_sets - H.n_melds)
+    return (_number(prog, o.aim_total), o.aim_sub) if o.aim else None
 
 
 def _set_joker_search(str how):

@@ -420,6 +420,56 @@ def test_aim_bounds_every_standard_reading(rule):
         assert min(seen.values()) >= 5, seen
 
 
+def test_aim_bounds_a_straight_with_a_chi_meld():
+    """The aim's straight counts a third declared as a chi meld (no rule set on the engine reads straights
+    and allows chi, so a table of its own): on complete hands whose straight holds a chi meld, 1-3 of the
+    concealed tiles turned into jokers of one or two kinds, the aim is never below a reading and is reached."""
+    from mjpy.rules.engine import Fan, Group, Table, evaluate
+    from mjpy.rules.engine.compiled import compile_table
+    table = Table("test", "番", (
+        Fan("本龙", 3, F.straight_face_joker), Fan("龙", 2, F.straight & ~F.straight_face_joker),
+        Fan("吊", 1, F.win_pair_joker | F.win_pair_joker_joker), Fan("硬", 1, F.n_substitutes == 0)),
+        groups=(Group("base", "sum"),))
+    shape = dict(kinds=tuple(range(34)), seven_pairs=False, n_sets=4, eight_pairs=False, any_jokers=0, quad_limit=2,
+                 thirteen_orphans=False, fifth=True, every_win_slot=True, any_honors=0, knit_honors=(), knit_pair=False,
+                 stand_in=-1)
+    prog = compile_table(table, {}, shape).program
+    assert prog.aim_kind
+    n_sub = E.FACT_NAMES.index("n_substitutes")
+    rng = random.Random("aim-chi-straight")
+    hands = reached = straights = 0
+    for _ in range(300):
+        b = rng.randrange(3) * 9
+        chi = b + 3 * rng.randrange(3)
+        tiles = [t for d in (0, 3, 6) if b + d != chi for t in range(b + d, b + d + 3)]
+        t = rng.randrange(31)
+        tiles += [t] * 3 if rng.random() < 0.5 or t >= 27 or t % 9 > 6 else [t, t + 1, t + 2]
+        tiles += [rng.randrange(31)] * 2
+        counts = np.bincount(tiles + [chi, chi + 1, chi + 2], minlength=34).astype(np.uint8)
+        if counts.max() > 4:                    # (the chi meld's tiles count among the copies)
+            continue
+        counts[chi:chi + 3] -= 1
+        jk = (33,) if rng.random() < 0.5 else (32, 33)
+        for i in rng.sample(range(len(tiles)), rng.randint(1, 3)):
+            counts[tiles[i]] -= 1
+            counts[rng.choice(jk)] += 1
+        win = rng.choice([k for k in range(34) if counts[k]])
+        args = (prog, counts.tobytes(), bytes((E.MELD_CODES["chi"], chi)), win, 1, 27, 27, _mask(jk))
+        best = None
+        for form, _, _, fa in E.dump_readings(*args):
+            v = evaluate(table, dict(zip(E.FACT_NAMES, fa)), {})
+            if form == "standard" and not v.failed:
+                best = max(best or (Fraction(v.total), -fa[n_sub]), (Fraction(v.total), -fa[n_sub]))
+                straights += fa[E.FACT_NAMES.index("straight")] > 0
+        if best is None:
+            continue
+        aim = E.aim_of(*args)
+        assert aim is not None and (Fraction(aim[0]), -aim[1]) >= best, (counts.tolist(), chi, win, jk, aim, best)
+        hands += 1
+        reached += (Fraction(aim[0]), -aim[1]) == best
+    assert hands >= 150 and straights >= 150 and reached >= 0.9 * hands, (hands, straights, reached)
+
+
 def test_threads_share_one_program():
     """One Program scored from two workers gives the rows of one worker (read-only, re-entrant)."""
     rs = rules.get("tianjin", qidui=2, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)

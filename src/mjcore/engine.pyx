@@ -1953,7 +1953,6 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     substitutes; with the joker pair, with 捉五 (each placement of its tiles) and with a straight (its
     tiles real where they can be, a joker for each kind missing: a real tile in a group where a joker could
     be leaves the rest no harder to complete), the numbers of substitutes the rest may add to theirs."""
-    cdef int8_t h[34]
     cdef int jl[8]
     cdef int j, total_j = 0
     for j in range(c.n_jk):
@@ -1963,17 +1962,17 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     A.pair = 0
     A.pmask = 0
     if c.P.aim_kind & AIM_PAIR:
-        pair_subs(c, n_sets, total_j, A)
+        pair_subs(c, n_sets, A)
     A.zmask[1] = A.zmask[2] = 0
     A.zw_joker = is_joker(c, c.H.win)
     if c.P.aim_kind & AIM_ZHUOWU and n_sets >= 1 and (c.H.win == 4 or is_joker(c, c.H.win)):
-        zhuowu_subs(c, n_sets, total_j, A)
+        zhuowu_subs(c, n_sets, A)
     A.st = 0
     A.smin = A.sown = 99
     A.total = total_j
     if c.P.aim_kind & AIM_STRAIGHT:
         for j in range(3):
-            straight_possible(c, n_sets, total_j, 9 * j, A)
+            straight_possible(c, n_sets, jl, total_j, 9 * j, A)
 
 
 cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int* jl, int total) noexcept nogil:
@@ -2011,27 +2010,36 @@ cdef inline uint32_t shifted(uint32_t m, int by) noexcept nogil:
     return (m << by) & 0x7FFFFFFF
 
 
-cdef void pair_subs(const Ctx* c, int n_sets, int total_j, Aim* A) noexcept nogil:
+cdef int hand_less_win(const Ctx* c, int8_t* h, int* jl) noexcept nogil:
+    """The real tiles ``h`` and the jokers by kind index ``jl`` of the hand in ``c`` less its winning tile;
+    the number of jokers left."""
+    cdef int j, left = 0, wj = c.jix[c.H.win]
+    memcpy(h, c.real, 34)
+    for j in range(c.n_jk):
+        jl[j] = c.jok[j]
+        left += c.jok[j]
+    if wj >= 0:
+        jl[wj] -= 1
+        left -= 1
+    else:
+        h[c.H.win] -= 1
+    return left
+
+
+cdef void pair_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     """:func:`aim_sets`' joker pair (暴头, 混吊): the winning tile and a joker of each kind held as the pair;
     the rest must make ``n_sets`` sets: an idle pair is added, an honour no tile is (it can only be the
     pair, or a set with jokers, which passes more hands, never fewer). Its own substitutes: 1 when the
     winning tile is no joker; when it is, 0 or 2 with a partner of its kind, 1 or 2 with another."""
     cdef int8_t h[34]
     cdef int jl[8]
-    cdef int t, j, w = c.H.win, wj = c.jix[w], idle = -1, left = total_j - 1
+    cdef int t, j, w = c.H.win, wj = c.jix[w], idle = -1, left
     cdef uint32_t rest
     for t in range(27, 34):
         if c.real[t] == 0 and t != w and not is_joker(c, t):
             idle = t
             break
-    memcpy(h, c.real, 34)
-    for j in range(c.n_jk):
-        jl[j] = c.jok[j]
-    if wj >= 0:
-        jl[wj] -= 1
-        left -= 1
-    else:
-        h[w] -= 1
+    left = hand_less_win(c, h, jl) - 1          # (the partner's)
     if left < 0:
         return
     if idle >= 0:
@@ -2050,54 +2058,42 @@ cdef void pair_subs(const Ctx* c, int n_sets, int total_j, Aim* A) noexcept nogi
         A.pair = 1 if wj < 0 else 2
 
 
-cdef void zhuowu_subs(const Ctx* c, int n_sets, int total_j, Aim* A) noexcept nogil:
+cdef void zhuowu_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     """:func:`aim_sets`' 捉五: the winning tile (a 5m, or a joker standing for it) between a 4m and a 6m,
     each flank a real tile or a joker of a kind held (at its face when it is that kind); the substitutes
     of each placement and of the rest (:func:`face_subs`), in ``A.zmask[1]`` with a real flank, ``[2]``
     with both flanks jokers."""
     cdef int8_t h[34]
     cdef int jl[8]
-    cdef int w = c.H.win, wj = c.jix[w], left = total_j, a, b, ja, jb, sub
-    memcpy(h, c.real, 34)
-    for a in range(c.n_jk):
-        jl[a] = c.jok[a]
-    sub = 0
-    if wj >= 0:
-        jl[wj] -= 1
-        left -= 1
-        sub = w != 4                            # (a joker of another kind standing for the 5m)
-    else:
-        h[4] -= 1
-    # each flank: -1 a real tile, else the joker kind (index) placed there
-    for a in range(-1, c.n_jk):
-        if (a < 0 and h[3] == 0) or (a >= 0 and jl[a] == 0):
+    cdef int w = c.H.win, left = hand_less_win(c, h, jl), a, b, ja
+    cdef int sub = is_joker(c, w) and w != 4    # (a joker of another kind standing for the 5m)
+    for a in range(-1, c.n_jk):                 # each flank: a real tile (-1) or a joker of kind index a / b
+        if not move_source(h, jl, 3, a, -1):
             continue
-        if a < 0:
-            h[3] -= 1
-        else:
-            jl[a] -= 1
         for b in range(-1, c.n_jk):
-            if (b < 0 and h[5] == 0) or (b >= 0 and jl[b] == 0):
+            if not move_source(h, jl, 5, b, -1):
                 continue
-            if b < 0:
-                h[5] -= 1
-            else:
-                jl[b] -= 1
             ja = (a >= 0) + (b >= 0)
             A.zmask[2 if ja == 2 else 1] |= shifted(
                 face_subs(c, h, n_sets - 1, jl, left - ja),
                 sub + (a >= 0 and c.jkind[a] != 3) + (b >= 0 and c.jkind[b] != 5))
-            if b < 0:
-                h[5] += 1
-            else:
-                jl[b] += 1
-        if a < 0:
-            h[3] += 1
-        else:
-            jl[a] += 1
+            move_source(h, jl, 5, b, 1)
+        move_source(h, jl, 3, a, 1)
 
 
-cdef void straight_possible(const Ctx* c, int n_sets, int total_j, int s0, Aim* A) noexcept nogil:
+cdef inline bint move_source(int8_t* h, int* jl, int k, int a, int d) noexcept nogil:
+    """A tile for kind ``k`` taken (``d`` -1) or put back (``d`` 1): a real tile (``a`` < 0, from ``h``) or a
+    joker of kind index ``a`` (from ``jl``); False when there is none to take."""
+    if d < 0 and (h[k] == 0 if a < 0 else jl[a] == 0):
+        return False
+    if a < 0:
+        h[k] += d
+    else:
+        jl[a] += d
+    return True
+
+
+cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j, int s0, Aim* A) noexcept nogil:
     """:func:`aim_sets`' straight in the suit starting at kind ``s0``: its thirds not declared as chi melds
     from the real tiles, a joker for each kind missing (at its face where the kind is a joker kind held);
     where the rest completes (:func:`face_subs`): with a substitute (``A.st`` bit 1, a joker held; the
@@ -2105,8 +2101,7 @@ cdef void straight_possible(const Ctx* c, int n_sets, int total_j, int s0, Aim* 
     joker put in the straight for a real tile lowers by one at most), without one (bit 2, no kind missing)
     and with a joker at its face (bit 3, no kind missing but joker kinds)."""
     cdef int8_t h[34]
-    cdef int jl[8]
-    cdef int d, k, j, thirds = 0, used = 0, need_sub = 0, b = s0 // 9
+    cdef int d, k, thirds = 0, used = 0, need_sub = 0, b = s0 // 9
     cdef bint face_kind = False
     cdef uint32_t rest
     A.stb[b] = 0
@@ -2126,8 +2121,6 @@ cdef void straight_possible(const Ctx* c, int n_sets, int total_j, int s0, Aim* 
             face_kind = True
     if thirds > n_sets or used > total_j:
         return
-    for j in range(c.n_jk):
-        jl[j] = c.jok[j]
     rest = face_subs(c, h, n_sets - thirds, jl, total_j - used)
     if not rest:
         return
@@ -2153,7 +2146,7 @@ cdef bint straight_beside(const Aim* A, int s, int p, int z) noexcept nogil:
         if not (A.stb[b] >> s) & 1:
             continue
         sj = 0 if s == 2 else A.sjb[b]
-        if z and b == 0 and not p:
+        if z and b == 0:
             return True
         if sj + other <= A.total:
             return True

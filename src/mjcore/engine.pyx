@@ -1901,16 +1901,21 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
             subs_choice(c, 0, a, n_sets - fs, 1 - fp)
 
 
-cdef bint may_complete(const int8_t* h, int n_sets, int w) noexcept nogil:
-    """Whether the counts ``h`` may make ``n_sets`` sets and a pair with ``w`` jokers, by the kernel's
-    unbounded distance (False only when it exceeds ``w``; a count past four is outside the tables: True)."""
-    cdef Lookup L
+cdef inline bint past4(const int8_t* h) noexcept nogil:
+    """Whether a count of ``h`` is past four (outside the kernel's tables)."""
     cdef uint64_t x, over = (h[32] > 4) | (h[33] > 4)
     cdef int i
     for i in range(4):                          # (eight counts at a time: 0x7B + a count >= 5 sets bit 7)
         memcpy(&x, h + 8 * i, 8)
         over |= (x + 0x7B7B7B7B7B7B7B7BULL) & 0x8080808080808080ULL
-    if over:
+    return over != 0
+
+
+cdef bint may_complete(const int8_t* h, int n_sets, int w) noexcept nogil:
+    """Whether the counts ``h`` may make ``n_sets`` sets and a pair with ``w`` jokers, by the kernel's
+    unbounded distance (False only when it exceeds ``w``; a count past four is outside the tables: True)."""
+    cdef Lookup L
+    if past4(h):
         return True
     block_keys(<const uint8_t*>h, L.key)
     return std_udistance(get_tables(), &L, n_sets) <= w
@@ -1978,22 +1983,29 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
 cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int* jl, int total) noexcept nogil:
     """Bit n: for some choice of faces (up to ``jl[j]`` jokers of kind ``c.jkind[j]`` at their own face, of
     ``total`` jokers), the counts ``base`` with the faces complete ``n_sets`` sets and a pair with the n
-    others standing for any tile (:func:`may_complete`); a superset of the readings' substitutes."""
-    cdef int8_t h[34]
+    others standing for any tile (:func:`may_complete`: the keys of ``base`` once, each choice adding its
+    faces to them); a superset of the readings' substitutes."""
+    cdef Lookup L
+    cdef uint32_t key0[4]
     cdef int face[8]
-    cdef int j, w, nj = c.n_jk
+    cdef int j, k, w, nj = c.n_jk
+    cdef bint over = past4(base), full
     cdef uint32_t out = 0
     if total < 0:
         return 0
+    block_keys(<const uint8_t*>base, key0)
     for j in range(nj):
         face[j] = 0
     while True:                                 # every choice of faces, kind by kind
-        memcpy(h, base, 34)
         w = total
+        full = over
+        memcpy(L.key, key0, sizeof(key0))
         for j in range(nj):
-            h[c.jkind[j]] += face[j]
+            k = c.jkind[j]
             w -= face[j]
-        if w >= 0 and may_complete(h, n_sets, w):
+            full |= base[k] + face[j] > 4
+            L.key[k // 9] += face[j] * POW5[k % 9]     # (the honours: block 3, kinds 27-33 at 0-6)
+        if w >= 0 and (full or std_udistance(get_tables(), &L, n_sets) <= w):
             out |= <uint32_t>1 << w
         j = 0
         while j < nj and face[j] == jl[j]:
@@ -2166,17 +2178,17 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
         n = mj_ctz64(left)
         left &= left - 1
         f[X_N_SUB] = n
-        for p in range(2):
+        for p in range(2 if A.pmask else 1):    # (the loops stop short where a fact is never held)
             if p and not (A.pmask >> n) & 1:
                 continue
             f[X_WIN_PAIR_JOKER] = p and A.pair == 1
             f[X_WIN_PAIR_JJ] = p and A.pair == 2
-            for z in range(3):
+            for z in range(3 if A.zmask[1] | A.zmask[2] else 1):
                 if z and (p or not (A.zmask[z] >> n) & 1):
                     continue
                 f[X_ZHUOWU] = z == 1
                 f[X_ZHUOWU_BOTH] = z == 2
-                for s in range(4):
+                for s in range(4 if A.st else 1):
                     if s and not (A.st >> s) & 1 or (s == 1 and n < A.smin):
                         continue
                     if s and (p or z) and not straight_beside(A, s, p, z):

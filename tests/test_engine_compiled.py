@@ -382,6 +382,23 @@ def test_aimed_search_gives_the_full_search_results(rule):
     assert n >= 150, n
 
 
+def _best_standard(dumped, table, options):
+    """``(total, -substitutes)`` of the best standard reading of ``dump_readings``' list by the table's own
+    evaluator (None: none wins), whether one needed a value not given, and the readings' facts."""
+    from mjpy.rules.engine.table import evaluate
+    n_sub = E.FACT_NAMES.index("n_substitutes")
+    best, missing, facts = None, False, []
+    for form, _, _, fa in dumped:
+        if form != "standard":
+            continue
+        v = evaluate(table, dict(zip(E.FACT_NAMES, fa)), options)
+        missing |= bool(v.missing)
+        if not v.failed and not v.missing:
+            best = max(best or (Fraction(v.total), -fa[n_sub]), (Fraction(v.total), -fa[n_sub]))
+            facts.append(fa)
+    return best, missing, facts
+
+
 @pytest.mark.parametrize("rule", ["tianjin", "hangzhou", "wenzhou", "fuzhou"])
 def test_aim_bounds_every_standard_reading(rule):
     """The best a standard reading can score by aim_standard (``aim_of``: the table on every combination
@@ -389,8 +406,6 @@ def test_aim_bounds_every_standard_reading(rule):
     and substitutes (else the search would stop before a better reading), and is reached on most hands
     (else it would never stop the search); seeded hands with 1-4 jokers, the readings of ``dump_readings``
     scored by the table's own evaluator."""
-    from mjpy.rules.engine.table import evaluate
-    n_sub = E.FACT_NAMES.index("n_substitutes")
     shown = {k: E.FACT_NAMES.index(k) for k in ("straight", "zhuowu", "zhuowu_both_jokers", "win_pair_joker",
                                                  "win_pair_joker_joker")}
     hands = reached = 0
@@ -398,16 +413,10 @@ def test_aim_bounds_every_standard_reading(rule):
     for case, rs, c, ms, s, jk, args in _joker_cases(rule, 700, 8):
         if not rs.compiled.program.aim_kind or not sum(int(c[k]) for k in jk):
             continue                            # (a table that reads more: no aim; no joker held)
-        best, missing = None, False
-        for form, _, _, fa in E.dump_readings(*args):
-            if form != "standard":
-                continue
-            v = evaluate(rs.table, dict(zip(E.FACT_NAMES, fa)), rs.options)
-            missing |= bool(v.missing)
-            if not v.failed and not v.missing:
-                best = max(best or (Fraction(v.total), -fa[n_sub]), (Fraction(v.total), -fa[n_sub]))
-                for k, i in shown.items():
-                    seen[k] += fa[i] > 0
+        best, missing, facts = _best_standard(E.dump_readings(*args), rs.table, rs.options)
+        for fa in facts:
+            for k, i in shown.items():
+                seen[k] += fa[i] > 0
         if missing or best is None:
             continue
         hands += 1
@@ -424,7 +433,7 @@ def test_aim_bounds_a_straight_with_a_chi_meld():
     """The aim's straight counts a third declared as a chi meld (no rule set on the engine reads straights
     and allows chi, so a table of its own): on complete hands whose straight holds a chi meld, 1-3 of the
     concealed tiles turned into jokers of one or two kinds, the aim is never below a reading and is reached."""
-    from mjpy.rules.engine import Fan, Group, Table, evaluate
+    from mjpy.rules.engine import Fan, Group, Table
     from mjpy.rules.engine.compiled import compile_table
     table = Table("test", "番", (
         Fan("本龙", 3, F.straight_face_joker), Fan("龙", 2, F.straight & ~F.straight_face_joker),
@@ -435,7 +444,6 @@ def test_aim_bounds_a_straight_with_a_chi_meld():
                  stand_in=-1)
     prog = compile_table(table, {}, shape).program
     assert prog.aim_kind
-    n_sub = E.FACT_NAMES.index("n_substitutes")
     rng = random.Random("aim-chi-straight")
     hands = reached = straights = 0
     for _ in range(300):
@@ -455,12 +463,8 @@ def test_aim_bounds_a_straight_with_a_chi_meld():
             counts[rng.choice(jk)] += 1
         win = rng.choice([k for k in range(34) if counts[k]])
         args = (prog, counts.tobytes(), bytes((E.MELD_CODES["chi"], chi)), win, 1, 27, 27, _mask(jk))
-        best = None
-        for form, _, _, fa in E.dump_readings(*args):
-            v = evaluate(table, dict(zip(E.FACT_NAMES, fa)), {})
-            if form == "standard" and not v.failed:
-                best = max(best or (Fraction(v.total), -fa[n_sub]), (Fraction(v.total), -fa[n_sub]))
-                straights += fa[E.FACT_NAMES.index("straight")] > 0
+        best, _, facts = _best_standard(E.dump_readings(*args), table, {})
+        straights += sum(fa[E.FACT_NAMES.index("straight")] > 0 for fa in facts)
         if best is None:
             continue
         aim = E.aim_of(*args)

@@ -1911,16 +1911,6 @@ cdef inline bint past4(const int8_t* h) noexcept nogil:
     return over != 0
 
 
-cdef bint may_complete(const int8_t* h, int n_sets, int w) noexcept nogil:
-    """Whether the counts ``h`` may make ``n_sets`` sets and a pair with ``w`` jokers, by the kernel's
-    unbounded distance (False only when it exceeds ``w``; a count past four is outside the tables: True)."""
-    cdef Lookup L
-    if past4(h):
-        return True
-    block_keys(<const uint8_t*>h, L.key)
-    return std_udistance(get_tables(), &L, n_sets) <= w
-
-
 cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     """For a table that reads of a standard reading nothing but the facts of ``P.aim_kind`` (the form, the
     hand's facts and ``n_substitutes``; AIM_PAIR: whether the winning tile pairs with a joker; AIM_STRAIGHT:
@@ -1982,9 +1972,10 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
 
 cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int* jl, int total) noexcept nogil:
     """Bit n: for some choice of faces (up to ``jl[j]`` jokers of kind ``c.jkind[j]`` at their own face, of
-    ``total`` jokers), the counts ``base`` with the faces complete ``n_sets`` sets and a pair with the n
-    others standing for any tile (:func:`may_complete`: the keys of ``base`` once, each choice adding its
-    faces to them); a superset of the readings' substitutes."""
+    ``total`` jokers), the counts ``base`` with the faces may make ``n_sets`` sets and a pair with the n
+    others standing for any tile, by the kernel's unbounded distance (a count past four is outside its
+    tables: yes); the keys of ``base`` once, each choice adding its faces to them. A superset of the
+    readings' substitutes."""
     cdef Lookup L
     cdef uint32_t key0[4]
     cdef int face[8]

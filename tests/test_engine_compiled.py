@@ -359,8 +359,8 @@ def test_hand_facts_are_shared_by_every_reading(rule):
 
 @pytest.mark.parametrize("rule", [r for r in ENGINE if r not in ("guangdong_jipinghu", "qingyuan")])
 def test_aimed_search_gives_the_full_search_results(rule):
-    """Where the table reads nothing of a standard reading but its substitutes (Wenzhou, Fuzhou), the
-    search stops at the best the counts allow (aim_standard); the results, the reading included, are
+    """The search stops at the best a standard reading can score (aim_standard) and, in ``waits``, at a
+    reading needing a value not given (that tile is left out); the results, the reading included, are
     those of the full search: for score_one, and for waits_one under one and two situations."""
     n = 0
     try:

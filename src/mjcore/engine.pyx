@@ -394,6 +394,7 @@ cdef struct Hand:
 
 cdef struct Out:
     bint aim                    # the best a standard reading can score is known (aim_standard) and not yet found
+    bint open                   # the standard search still serves it (Ctx.open counts it: settle)
     double aim_total
     double aim_uncapped
     int aim_sub
@@ -523,10 +524,13 @@ cdef struct Ctx:
     int n_fpair
     int8_t fpair[34]
     bint kernel_passed          # the kernel's check of the counts passed already (waits: wait_candidates)
-    # the best a standard reading can score, known before the search (aim_standard): when every result
-    # has found its aim (``aims`` falls to 0), the search stops
-    int aims
+    # the results the standard search still serves (Out.open): each until it finds its aim (the best a
+    # standard reading can score, known before the search: aim_standard) or, with ``stop_missing``, until a
+    # reading needs a value not given (the result is a refusal whatever else is read); at 0 the search stops
+    int open
     bint stop
+    bint stop_missing           # the caller reports a refusal for a value not given, not which values (waits,
+                                # the batches): a result needing one is settled
 
 cdef uint64_t ONE = 1
 cdef bint aim_search = True   # aim_standard where the table allows it (off: the tests' full search to compare)
@@ -1305,6 +1309,33 @@ cdef inline bint beats(double total, int n_sub, double uncapped, int first_row,
         uncapped > uncapped0 or (uncapped == uncapped0 and first_row < first_row0)))))
 
 
+cdef inline void settle(Ctx* c, Out* o) noexcept nogil:
+    """``o`` needs no more standard readings (its aim found, or a reading needing a value not given where
+    ``c.stop_missing``): the search stops once no result is left open."""
+    if o.open:
+        o.open = False
+        c.open -= 1
+        c.stop = c.open == 0
+
+
+cdef inline void open_out(Ctx* c, Out* o) noexcept nogil:
+    if not o.open:
+        o.open = True
+        c.open += 1
+
+
+cdef void open_outs(Ctx* c) noexcept nogil:
+    """With ``c.stop_missing``: every result the standard search serves open (:func:`settle`), those
+    without an aim until a reading needs a value not given."""
+    cdef int m
+    if c.n_out == 0:
+        open_out(c, c.out)
+        return
+    for m in range(c.n_out):
+        if c.out_on[m]:
+            open_out(c, c.outs[m])
+
+
 cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
     """The table on the facts ``f`` (see :func:`score_facts`) into ``o``, kept if best."""
     cdef Eval ev
@@ -1319,6 +1350,8 @@ cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
             o.failed = ev.failed
     elif ev.missing:
         o.missing |= ev.missing
+        if c.stop_missing:
+            settle(c, o)
     elif o.status != S_WIN or beats(ev.total, f[X_N_SUB], ev.uncapped, ev.first_row,
                                     o.total, o.n_sub, o.uncapped, o.first_row):
         o.status = S_WIN
@@ -1330,8 +1363,7 @@ cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
         if o.aim and o.n_sub == o.aim_sub and o.total == o.aim_total and o.uncapped == o.aim_uncapped \
                 and o.first_row == o.aim_first:
             o.aim = False                       # (no standard reading scores more: aim_standard)
-            c.aims -= 1
-            c.stop = c.aims == 0
+            settle(c, o)
         if c.detail:                            # the best reading's facts and groups (score_one)
             memcpy(o.facts, f, (NF + MAX_GROUPS) * sizeof(int32_t))
             o.ng = c.ng
@@ -1926,10 +1958,9 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     f[X_STANDARD] = 1
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
-    c.aims = 0
     if c.n_out == 0:
         if aim_out(c, c.out, f, &A):
-            c.aims = 1
+            open_out(c, c.out)
         return
     for m in range(c.n_out):
         if not c.out_on[m]:
@@ -1937,9 +1968,9 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
         for b in range(N_FLAGS):
             f[X_SELF_DRAWN + b] = (c.out_flags[m] >> b) & 1
         if not aim_out(c, c.outs[m], f, &A):
-            aims_off(c)
+            close_outs(c)
             return
-        c.aims += 1
+        open_out(c, c.outs[m])
 
 
 cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
@@ -2208,13 +2239,13 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
     return have
 
 
-cdef void aims_off(Ctx* c) noexcept nogil:
-    """No aim left in any result (the standard readings searched, or an aim missing)."""
+cdef void close_outs(Ctx* c) noexcept nogil:
+    """No result open, no aim left (the standard readings searched, or an aim missing)."""
     cdef int m
-    c.out.aim = False
+    c.out.aim = c.out.open = False
     for m in range(c.n_out):
-        c.outs[m].aim = False
-    c.aims = 0
+        c.outs[m].aim = c.outs[m].open = False
+    c.open = 0
     c.stop = False
 
 
@@ -3027,7 +3058,7 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
 
 cdef inline void reset_out(Out* o, int face) noexcept nogil:
     """``o`` before any reading: incomplete."""
-    o.aim = False
+    o.aim = o.open = False
     o.face = face
     o.status = S_INCOMPLETE
     o.total = 0
@@ -3129,24 +3160,28 @@ cdef inline void kernel_ctx(const Prog* P, int n_melds, int jokers, KCtx* k) noe
     k.fifth = True
 
 
+cdef bint standard_may(const Ctx* c, int n_sets) noexcept nogil:
+    """Whether the hand in ``c`` may have a standard reading: the kernel's unbounded distance of its real
+    tiles (``c.rkey``, the set-up's keys: counts 0-4) within its jokers, which stand for any kind (their
+    own face too) and for copies beyond the fourth; a count past four is outside the tables: yes."""
+    cdef Lookup L
+    if c.past4:
+        return True
+    L.key[0] = c.rkey[0]                        # (std_udistance reads the keys only)
+    L.key[1] = c.rkey[1]
+    L.key[2] = c.rkey[2]
+    L.key[3] = c.rkey[3]
+    return std_udistance(get_tables(), &L, n_sets) <= avail(c)
+
+
 cdef bint maybe_complete(const Ctx* c, int n_sets) noexcept nogil:
     """The kernel's win check, a superset of the readings (a joker there stands for any kind and
-    for copies beyond the fourth): a hand it rejects has no reading. The standard form first, from the
-    real tiles' keys the set-up made (``c.rkey``: counts 0-4)."""
+    for copies beyond the fourth): a hand it rejects has no reading (after :func:`standard_may`: the
+    other forms)."""
     cdef KCtx k
-    cdef Lookup L
     cdef uint8_t h[34]
-    cdef int i, j = 0
+    cdef int i, j = avail(c)
     cdef bint fifth = False
-    for i in range(c.n_jk):
-        j += c.jok[i]
-    if not c.past4:
-        L.key[0] = c.rkey[0]                    # (std_udistance reads the keys only)
-        L.key[1] = c.rkey[1]
-        L.key[2] = c.rkey[2]
-        L.key[3] = c.rkey[3]
-        if std_udistance(get_tables(), &L, n_sets) <= j:
-            return True
     for i in range(34):
         h[i] = c.real[i]
         fifth |= h[i] > 4
@@ -3219,8 +3254,9 @@ cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint 
     c.dump_n = 0
     c.n_out = 0
     c.kernel_passed = False
-    c.aims = 0
+    c.open = 0
     c.stop = False
+    c.stop_missing = dump == NULL and not detail   # (score_one's refusal names the values: every reading)
 
 
 cdef void search(Ctx* c) noexcept nogil:
@@ -3229,27 +3265,19 @@ cdef void search(Ctx* c) noexcept nogil:
     cdef const Hand* H = c.H
     cdef Out* o = c.out
     cdef int n_sets, dup, m
+    cdef bint std
     if c.n_out == 0 and not hand_ok(c, o):      # conditions on the situation and melds first
         return                                  # (score_wait_modes checks each situation's itself)
     n_sets = P.n_sets - H.n_melds
-    # the kernel's check first (with jokers; without, the split below fails as fast)
-    if P.any_honors or not c.n_jk or c.kernel_passed or maybe_complete(c, n_sets):
+    # the kernel's check first (with jokers; without, the split below fails as fast), the standard form's
+    # apart (the kernel's check of a waiting tile may have passed for another form)
+    std = c.n_jk != 0 and standard_may(c, n_sets)
+    if P.any_honors or not c.n_jk or c.kernel_passed or std or maybe_complete(c, n_sets):
         c.form = FORM_STD
         c.placing = False
         if c.n_jk:
-            # the aim, not for one joker without a memo (score's: its few readings cost less than the aim)
-            if P.aim_kind and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
-                aim_standard(c, n_sets)
-            # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
-            # winning tile's group: there the slot-by-slot search is faster)
-            if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
-                    not (c.need & NEED_PLACE) and not P.every_win_slot))):
-                joker_std(c, n_sets)
-            else:
-                split(c, n_sets, 1, -1, 0)
-            if c.aims:
-                aims_off(c)
-            c.stop = False
+            if std:
+                joker_standard(c, n_sets)
         elif c.pair_block >= 0 and not c.past4 and not c.big:
             split_blocks(c, n_sets, 1, NULL)
         elif c.pair_block >= 0:
@@ -3285,6 +3313,26 @@ cdef void search(Ctx* c) noexcept nogil:
     for m in range(c.n_out):
         if c.out_on[m] and c.outs[m].missing:
             c.outs[m].status = S_MISSING
+
+
+cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
+    """The standard readings of a hand holding jokers, stopped where no result is left open (its aim
+    found: :func:`aim_standard`; or, with ``c.stop_missing``, a value not given needed)."""
+    # the aim, not for one joker without a memo (score's: its few readings cost less than the aim)
+    if c.P.aim_kind and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
+        aim_standard(c, n_sets)
+    if c.stop_missing and aim_search:
+        open_outs(c)
+    # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
+    # winning tile's group: there the slot-by-slot search is faster)
+    if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
+            not (c.need & NEED_PLACE) and not c.P.every_win_slot))):
+        joker_std(c, n_sets)
+    else:
+        split(c, n_sets, 1, -1, 0)
+    if c.open:
+        close_outs(c)
+    c.stop = False
 
 
 cdef bint hand_ok(Ctx* c, Out* o) noexcept nogil:
@@ -4911,6 +4959,7 @@ cdef object _waits(Program prog, bytes counts, bytes melds, int limit, modes, in
             raise MemoryError()
         ctx_init(&c, &prog.p, NULL, 0, True, memo)
         c.kernel_passed = passed
+        c.stop_missing = True           # (a tile needing a value not given is left out, unnamed)
         setup_meta(&c, &prog.p, &H)
         with nogil:
             alike_tiles(&prog.p, &H, held, ts, n_tiles, like)

@@ -533,7 +533,7 @@ cdef struct Ctx:
                                 # the batches): a result needing one is settled
 
 cdef uint64_t ONE = 1
-cdef bint aim_search = True   # aim_standard where the table allows it (off: the tests' full search to compare)
+cdef bint aim_search = True   # the standard search's stops (aim_standard, Ctx.stop_missing); off: the tests' full search
 cdef int joker_search = 0       # the standard form with jokers: 0 the faster of the two for the hand, 1 slot by
                                 # slot (split), 2 by substitutes (joker_std)
 cdef uint64_t TERM_MASK = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
@@ -4879,7 +4879,8 @@ def _set_joker_search(str how):
 
 def _set_aim(bint on):
     """For the tests only (not thread-safe): stop the standard search at a known best
-    (:func:`aim_standard`, on by default) or see every reading; both give the same results."""
+    (:func:`aim_standard`) and, where only the refusal is reported, at a reading needing a value not
+    given (on by default), or see every reading; both give the same results."""
     global aim_search
     aim_search = on
 

@@ -229,6 +229,7 @@ cdef enum:
     MAX_KEY = 8           # a table reading more facts by value than this is evaluated without a memo
     MEMO_BITS = 6
     MEMO_SIZE = 64        # at most 64: Memo.used holds a bit per entry
+    NO_CAP = 1 << 30      # Ctx.sub_cap: no bound
     M_CHI = 1
     M_PON = 2
     M_MINKAN = 3
@@ -529,6 +530,7 @@ cdef struct Ctx:
     # reading needs a value not given (the result is a refusal whatever else is read); at 0 the search stops
     int open
     bint stop
+    int sub_cap                 # substitutes a reading may hold (aim_standard's first pass: the most the aims hold)
     bint stop_missing           # the caller reports a refusal for a value not given, not which values (waits,
                                 # the batches): a result needing one is settled
 
@@ -1524,7 +1526,7 @@ cdef void assign(Ctx* c, int kind, int n, const int8_t* rep, int slot, int last,
         c.g[c.ng].phys[slot] = r
         assign(c, kind, n, rep, slot + 1, 1, n_sets, n_pairs, set_from, pair_from)
         c.jok[j] += 1
-    if avail(c) > 0:
+    if avail(c) > 0 and c.subs < c.sub_cap:
         c.subs += 1
         c.g[c.ng].phys[slot] = SUB
         assign(c, kind, n, rep, slot + 1, 2, n_sets, n_pairs, set_from, pair_from)
@@ -1563,7 +1565,7 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
         phys[slot] = r
         fill(c, kind, n, rep, anchor, slot + 1, 1, phys, n_sets, n_pairs, at, shape)
         c.jok[j] += 1
-    if kind == G_CHOW or last <= 2:
+    if (kind == G_CHOW or last <= 2) and c.subs < c.sub_cap:
         c.subs += 1
         phys[slot] = SUB
         fill(c, kind, n, rep, anchor, slot + 1, 2, phys, n_sets, n_pairs, at, shape)
@@ -1926,7 +1928,7 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
     for fs in range(n_sets + 1):
         for fp in range(2):
             a = left - 3 * fs - 2 * fp
-            if a < 0 or c.stop:
+            if a < 0 or a > c.sub_cap or c.stop:   # (a readings' substitutes: a at least)
                 continue
             c.p_fs = fs
             c.p_fp = fp
@@ -3256,6 +3258,7 @@ cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint 
     c.kernel_passed = False
     c.open = 0
     c.stop = False
+    c.sub_cap = NO_CAP
     c.stop_missing = dump == NULL and not detail   # (score_one's refusal names the values: every reading)
 
 
@@ -3315,21 +3318,52 @@ cdef void search(Ctx* c) noexcept nogil:
             c.outs[m].status = S_MISSING
 
 
+cdef inline void joker_readings(Ctx* c, int n_sets, bint slots) noexcept nogil:
+    """The standard readings of a hand holding jokers, slot by slot (:func:`split`) or by substitutes
+    (:func:`joker_std`): the same readings."""
+    if slots:
+        split(c, n_sets, 1, -1, 0)
+    else:
+        joker_std(c, n_sets)
+
+
+cdef int aims_cap(const Ctx* c) noexcept nogil:
+    """The most substitutes of the results' aims where every result has one (NO_CAP where not)."""
+    cdef int m, cap = -1
+    if c.open == 0:
+        return NO_CAP
+    if c.n_out == 0:
+        return c.out.aim_sub if c.out.aim else NO_CAP
+    for m in range(c.n_out):
+        if c.out_on[m]:
+            if not c.outs[m].aim:
+                return NO_CAP
+            cap = max(cap, c.outs[m].aim_sub)
+    return cap if cap >= 0 else NO_CAP
+
+
 cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     """The standard readings of a hand holding jokers, stopped where no result is left open (its aim
     found: :func:`aim_standard`; or, with ``c.stop_missing``, a value not given needed)."""
     # the aim, not for one joker without a memo (score's: its few readings cost less than the aim)
     if c.P.aim_kind and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
         aim_standard(c, n_sets)
+    c.sub_cap = aims_cap(c)
     if c.stop_missing and aim_search:
         open_outs(c)
     # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
     # winning tile's group: there the slot-by-slot search is faster)
-    if joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
-            not (c.need & NEED_PLACE) and not c.P.every_win_slot))):
-        joker_std(c, n_sets)
-    else:
-        split(c, n_sets, 1, -1, 0)
+    slots = not (joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
+            not (c.need & NEED_PLACE) and not c.P.every_win_slot))))
+    joker_readings(c, n_sets, slots)
+    if c.sub_cap != NO_CAP:
+        # first the readings of no more substitutes than an aim holds (a search's substitutes only grow): the
+        # others cannot score it, and the rest come in the same order; where an aim was not found, every
+        # reading, in order, over what that pass kept (the readings scoring alike with it hold as many
+        # substitutes, so passed the bound too: it stays the first of its score, as in the full search)
+        c.sub_cap = NO_CAP
+        if not c.stop:
+            joker_readings(c, n_sets, slots)
     if c.open:
         close_outs(c)
     c.stop = False

@@ -408,7 +408,6 @@ cdef struct Out:
     int first_row
     int failed                  # the win condition that failed (S_FAILED / S_HAND_FAILED)
     uint64_t missing            # option ids (bits) of unset values a reading needed
-    int n_readings
     # the best reading
     int32_t facts[NF + MAX_GROUPS]
     int form
@@ -1345,7 +1344,6 @@ cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
         memo_evaluate(c.P, c.memo, f, &ev)
     else:
         evaluate(c.P, f, &ev)
-    o.n_readings += 1
     if ev.failed >= 0:
         if o.status == S_INCOMPLETE or o.status == S_FAILED:
             o.status = S_FAILED
@@ -3068,7 +3066,6 @@ cdef inline void reset_out(Out* o, int face) noexcept nogil:
     o.uncapped = 0
     o.failed = -1
     o.missing = 0
-    o.n_readings = 0
     o.ng = 0
 
 
@@ -3345,6 +3342,7 @@ cdef int aims_cap(const Ctx* c) noexcept nogil:
 cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     """The standard readings of a hand holding jokers, stopped where no result is left open (its aim
     found: :func:`aim_standard`; or, with ``c.stop_missing``, a value not given needed)."""
+    cdef bint slots
     # the aim, not for one joker without a memo (score's: its few readings cost less than the aim)
     if c.P.aim_kind and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
         aim_standard(c, n_sets)

@@ -399,18 +399,17 @@ def _best_standard(dumped, table, options):
     return best, missing, facts
 
 
-@pytest.mark.parametrize("rule", ["tianjin", "hangzhou", "wenzhou", "fuzhou"])
+@pytest.mark.parametrize("rule", ["tianjin", "hangzhou", "wenzhou", "fuzhou", "guangdong_tuidao"])
 def test_aim_bounds_every_standard_reading(rule):
     """The best a standard reading can score by aim_standard (``aim_of``: the table on every combination
-    of substitutes, joker pair, 捉五 and straight some reading may hold) is never below a reading's total
-    and substitutes (else the search would stop before a better reading), and is reached on most hands
-    (else it would never stop the search); seeded hands with 1-4 jokers, the readings of ``dump_readings``
-    scored by the table's own evaluator."""
-    shown = {k: E.FACT_NAMES.index(k) for k in ("straight", "zhuowu", "zhuowu_both_jokers", "win_pair_joker",
-                                                 "win_pair_joker_joker")}
+    of substitutes, joker pair, 捉五, straight, all pungs and the kinds' facts some reading may hold) is
+    never below a reading's total and substitutes (else the search would stop before a better reading), and
+    is reached on most hands (else it would never stop the search); seeded hands with 1-4 jokers, the
+    readings of ``dump_readings`` scored by the table's own evaluator."""
+    shown = {k: E.FACT_NAMES.index(k) for k in AIM_SHOWN[rule]}
     hands = reached = 0
     seen = dict.fromkeys(shown, 0)
-    for case, rs, c, ms, s, jk, args in _joker_cases(rule, 700, 8):
+    for case, rs, c, ms, s, jk, args in _joker_cases(rule, 1200 if rule == "guangdong_tuidao" else 700, 8):
         if not rs.compiled.program.aim_kind or not sum(int(c[k]) for k in jk):
             continue                            # (a table that reads more: no aim; no joker held)
         best, missing, facts = _best_standard(E.dump_readings(*args), rs.table, rs.options)
@@ -425,8 +424,14 @@ def test_aim_bounds_every_standard_reading(rule):
             assert (Fraction(aim[0]), -aim[1]) >= best, (case.describe(), aim, best)
             reached += (Fraction(aim[0]), -aim[1]) == best
     assert hands >= 200 and reached >= 0.75 * hands, (hands, reached)
-    if rule == "tianjin":                       # the facts the aim reads besides the substitutes, each seen
+    if shown:                                   # the facts the aim reads besides the substitutes, each seen
         assert min(seen.values()) >= 5, seen
+
+
+#: what each rule set's aim reads besides the substitutes (the facts of its table's rows)
+AIM_SHOWN = {"tianjin": ("straight", "zhuowu", "zhuowu_both_jokers", "win_pair_joker", "win_pair_joker_joker"),
+             "guangdong_tuidao": ("all_pungs", "one_suit", "all_258", "honors_only"),
+             "hangzhou": (), "wenzhou": (), "fuzhou": ()}
 
 
 def test_aim_bounds_a_straight_with_a_chi_meld():

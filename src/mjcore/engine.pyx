@@ -268,6 +268,8 @@ cdef enum:               # what a table reads of a standard reading beyond the h
     AIM_PAIR = 2        # whether the winning tile pairs with a joker (暴头, 混吊)
     AIM_STRAIGHT = 4    # a straight, with a substitute or not, with a joker at its face or not (一条龙, 本混龙)
     AIM_ZHUOWU = 8      # the winning tile the 5m of 4m-5m-6m, its flanks jokers or not (捉五魁)
+    AIM_PUNGS = 16      # all sets pungs (碰碰胡)
+    AIM_KINDS = 32      # the facts of the kinds a reading holds: one suit, honours only, 2-5-8 only, ... (清一色)
 
 
 cdef struct Aim:         # what some standard reading of a hand may hold (aim_standard): supersets
@@ -282,6 +284,12 @@ cdef struct Aim:         # what some standard reading of a hand may hold (aim_st
     int stb[3]          # st by the straight's suit
     int sjb[3]          # the fewest jokers in a straight of that suit holding one (bits 1, 3)
     int total           # the jokers held
+    uint32_t pungs      # bit n: a reading of all pungs with n substitutes
+    uint64_t k0         # the kinds' facts (bits, P.aim_kread) of a reading without a substitute
+    uint64_t kfix       # every joker a substitute: the kinds' facts every reading holds set ...
+    uint64_t kfree      # ... and those some may hold either way
+    uint64_t ffix       # the same with substitutes and a joker at its face
+    uint64_t ffree
 
 
 cdef enum:               # fact families computed only when needed (Ctx.need)
@@ -369,6 +377,7 @@ cdef struct Prog:
     int stand_in                # a kind whose tiles play the (single) joker kind's face (徐州 白板), -1: none
     int need                    # NEED_* families the program reads
     int aim_kind                # AIM_*: what the table reads of a standard reading (aim_standard)
+    uint64_t aim_kread          # AIM_KINDS: the kinds' facts it reads (bits by fact index)
     int feat                    # FT_*: what of a group's kind the program's facts read (free_candidates)
     int win_mask                # the bits of win_key the program reads
     # the classes of free_candidates, by whether the winning tile is a joker kind (wj) and, for chows,
@@ -532,6 +541,7 @@ cdef struct Ctx:
     int sub_cap                 # substitutes a reading may hold (aim_standard's first pass: the most the aims hold)
     bint stop_missing           # the caller reports a refusal for a value not given, not which values (waits,
                                 # the batches): a result needing one is settled
+    bint seven_done             # seven pairs read before the standard form, which none of its readings beat
 
 cdef uint64_t ONE = 1
 cdef bint aim_search = True   # the standard search's stops (aim_standard, Ctx.stop_missing); off: the tests' full search
@@ -1999,6 +2009,119 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     if c.P.aim_kind & AIM_STRAIGHT:
         for j in range(3):
             straight_possible(c, n_sets, jl, total_j, 9 * j, A)
+    A.pungs = pungs_subs(c, n_sets, jl, total_j) if c.P.aim_kind & AIM_PUNGS else 0
+    A.k0 = A.kfix = A.kfree = A.ffix = A.ffree = 0
+    if c.P.aim_kind & AIM_KINDS:
+        aim_kinds(c, A)
+
+
+cdef uint32_t pungs_subs(const Ctx* c, int n_sets, const int* jl, int total) noexcept nogil:
+    """:func:`aim_sets`' all pungs: bit n where, for some choice of faces leaving n substitutes, the counts
+    may make ``n_sets`` pungs and a pair of one kind each: a kind of x tiles takes ceil(x / 3) of the
+    ``n_sets + 1`` groups, and where it takes them all, the pair is the part group of a kind whose count is
+    not a multiple of three (the substitutes fill the rest, any kind: a superset). Never with a chi meld."""
+    cdef int face[8]
+    cdef int t, j, x, g0 = 0, g, w, nj = c.n_jk
+    cdef bint pair0 = False, pair
+    cdef uint32_t out = 0
+    if c.meld_chows:
+        return 0
+    for t in range(34):                         # the kinds no face adds to
+        x = c.real[t]
+        if x and c.jix[t] < 0:
+            g0 += (x + 2) // 3
+            pair0 |= x % 3 != 0
+    for j in range(nj):
+        face[j] = 0
+    while True:                                 # every choice of faces, kind by kind
+        g = g0
+        pair = pair0
+        w = total
+        for j in range(nj):
+            x = c.real[c.jkind[j]] + face[j]
+            w -= face[j]
+            if x:
+                g += (x + 2) // 3
+                pair |= x % 3 != 0
+        if g < n_sets + 1 or (g == n_sets + 1 and pair):
+            out |= <uint32_t>1 << w
+        j = 0
+        while j < nj and face[j] == jl[j]:
+            face[j] = 0
+            j += 1
+        if j == nj:
+            break
+        face[j] += 1
+    return out
+
+
+cdef inline uint64_t kind_bits(uint64_t km) noexcept nogil:
+    """The facts of :data:`AIM_KIND_FACTS` (bits by fact index) of a reading holding the kinds ``km``, as
+    :func:`kind_facts` sets them."""
+    cdef int s, k = 0
+    cdef bint hon = (km & HONOR_MASK) != 0
+    cdef uint64_t b = 0
+    for s in range(3):
+        if km & SUIT_MASK[s]:
+            k += 1
+    if hon:
+        b |= ONE << X_HONORS
+    if km & TERM_MASK:
+        b |= ONE << X_TERMINALS
+    if k == 1:
+        b |= ONE << (X_HALF_FLUSH if hon else X_ONE_SUIT)
+    if k == 0:
+        b |= ONE << X_HONORS_ONLY
+    if (km & ~M258) == 0:
+        b |= ONE << X_ALL_258
+    if (km & ~TERM_MASK) == 0:
+        b |= ONE << X_TERMINALS_ONLY
+    if (km & ~ORPHAN_MASK) == 0:
+        b |= ONE << X_ORPHANS_ONLY
+    return b
+
+
+cdef void aim_kinds(const Ctx* c, Aim* A) noexcept nogil:
+    """:func:`aim_sets`' kinds: a reading holds the kinds of the melds and the real tiles (R), a joker's
+    own kind where it stands at its face and the kinds its substitutes stand for. Without a substitute
+    that is R and every joker kind held, exactly (``A.k0``); with every joker a substitute, R and any
+    kinds added (``A.kfix`` / ``A.kfree``, :func:`kinds_added`); with some at their face, R, one joker
+    kind held or more and any kinds added (``A.ffix`` / ``A.ffree``: over each joker kind held, the facts
+    fixed in all, the others free where some may hold them)."""
+    cdef uint64_t r = c.meld_kinds | c.real_mask, km0 = r, fx, fr, fix = ~(<uint64_t>0), any_ = 0
+    cdef int j
+    for j in range(c.n_jk):
+        if c.jok[j]:
+            km0 |= ONE << c.jkind[j]
+            kinds_added(r | (ONE << c.jkind[j]), &fx, &fr)
+            fix &= fx
+            any_ |= fx | fr
+    A.k0 = kind_bits(km0) & c.P.aim_kread
+    kinds_added(r, &fx, &fr)
+    A.kfix = fx & c.P.aim_kread
+    A.kfree = fr & c.P.aim_kread
+    if any_ == 0:                               # (no joker held: no reading has one at its face)
+        fix = 0
+    A.ffix = fix & c.P.aim_kread
+    A.ffree = any_ & ~fix & c.P.aim_kread
+
+
+cdef void kinds_added(uint64_t r, uint64_t* fix, uint64_t* free_) noexcept nogil:
+    """Of the readings holding the kinds ``r`` and any kinds more, the kinds' facts all hold (``fix``) and
+    those some may hold and some not (``free_``): a fact that adding kinds only sets (honours, terminals)
+    holds where ``r`` holds it and may hold else; one that adding kinds only clears (one suit, honours
+    only, 2-5-8 only, ...) may hold where ``r`` holds it (at most one suit for one suit and half flush)."""
+    cdef uint64_t rb = kind_bits(r), up = (ONE << X_HONORS) | (ONE << X_TERMINALS)
+    cdef int s, k = 0
+    for s in range(3):
+        if r & SUIT_MASK[s]:
+            k += 1
+    fix[0] = rb & up
+    free_[0] = (up & ~rb) | (rb & ~up & ~((ONE << X_ONE_SUIT) | (ONE << X_HALF_FLUSH)))
+    if k <= 1 and not (r & HONOR_MASK):
+        free_[0] |= ONE << X_ONE_SUIT
+    if k <= 1:
+        free_[0] |= ONE << X_HALF_FLUSH
 
 
 cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int* jl, int total) noexcept nogil:
@@ -2192,51 +2315,85 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
     readings may hold (``A``): the table on each combination, less those no reading can hold (a winning
     tile both in the pair and in 捉五; a number of substitutes the combination cannot have; more jokers
     than held in a straight and the pair, which hold different ones); False when it has none."""
-    cdef int n, p, z, s
-    cdef bint have = False
+    cdef int n, u
+    cdef bint have = False, kinds = (c.P.aim_kind & AIM_KINDS) != 0, pungs = (c.P.aim_kind & AIM_PUNGS) != 0
     cdef uint32_t left = A.subs
-    cdef Eval ev
+    cdef uint64_t free_, fix, part
     while left:
         n = mj_ctz64(left)
         left &= left - 1
         f[X_N_SUB] = n
-        for p in range(2 if A.pmask else 1):    # (the loops stop short where a fact is never held)
-            if p and not (A.pmask >> n) & 1:
-                continue
-            f[X_WIN_PAIR_JOKER] = p and A.pair == 1
-            f[X_WIN_PAIR_JJ] = p and A.pair == 2
-            for z in range(3 if A.zmask[1] | A.zmask[2] else 1):
-                if z and (p or not (A.zmask[z] >> n) & 1):
-                    continue
-                f[X_ZHUOWU] = z == 1
-                f[X_ZHUOWU_BOTH] = z == 2
-                for s in range(4 if A.st else 1):
-                    if s and not (A.st >> s) & 1 or (s == 1 and n < A.smin):
-                        continue
-                    if s and (p or z) and not straight_beside(A, s, p, z):
-                        continue
-                    if p and s == 1 and n < A.sown + (1 if A.pair == 1 else 0):
-                        continue
-                    f[X_STRAIGHT] = s != 0
-                    f[X_STRAIGHT_NOSUB] = s >= 2
-                    f[X_STRAIGHT_FACE] = s == 3
-                    if c.memo != NULL:          # (the hand's other tiles ask the same: waits)
-                        memo_evaluate(c.P, c.memo, f, &ev)
-                    else:
-                        evaluate(c.P, f, &ev)
-                    if ev.failed >= 0:
-                        continue
-                    if ev.missing:
-                        return False
-                    if not have or beats(ev.total, n, ev.uncapped, ev.first_row,
-                                         o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
-                        have = True
-                        o.aim_total = ev.total
-                        o.aim_uncapped = ev.uncapped
-                        o.aim_sub = n
-                        o.aim_first = ev.first_row
+        free_ = 0 if n == 0 else A.kfree if n == A.total else A.ffree
+        fix = A.k0 if n == 0 else A.kfix if n == A.total else A.ffix
+        part = free_
+        while True:                             # the kinds' facts: each subset of those free
+            if kinds:
+                set_kind_facts(f, fix | part)
+            for u in range(2 if (A.pungs >> n) & 1 else 1):
+                if pungs:
+                    f[X_ALL_PUNGS] = u
+                if not aim_places(c, o, f, A, n, &have):
+                    return False
+            if part == 0:
+                break
+            part = (part - 1) & free_
     o.aim = have
     return have
+
+
+cdef inline void set_kind_facts(int32_t* f, uint64_t b) noexcept nogil:
+    """The facts of :data:`AIM_KIND_FACTS` from their bits ``b``."""
+    f[X_HONORS] = (b >> X_HONORS) & 1
+    f[X_TERMINALS] = (b >> X_TERMINALS) & 1
+    f[X_ONE_SUIT] = (b >> X_ONE_SUIT) & 1
+    f[X_HALF_FLUSH] = (b >> X_HALF_FLUSH) & 1
+    f[X_HONORS_ONLY] = (b >> X_HONORS_ONLY) & 1
+    f[X_ALL_258] = (b >> X_ALL_258) & 1
+    f[X_TERMINALS_ONLY] = (b >> X_TERMINALS_ONLY) & 1
+    f[X_ORPHANS_ONLY] = (b >> X_ORPHANS_ONLY) & 1
+
+
+cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint* have) noexcept nogil:
+    """:func:`aim_out` for ``n`` substitutes and the other facts set in ``f``: each combination of the
+    joker pair, 捉五 and the straight; False where one needs a value not given."""
+    cdef int p, z, s
+    cdef Eval ev
+    for p in range(2 if A.pmask else 1):        # (the loops stop short where a fact is never held)
+        if p and not (A.pmask >> n) & 1:
+            continue
+        f[X_WIN_PAIR_JOKER] = p and A.pair == 1
+        f[X_WIN_PAIR_JJ] = p and A.pair == 2
+        for z in range(3 if A.zmask[1] | A.zmask[2] else 1):
+            if z and (p or not (A.zmask[z] >> n) & 1):
+                continue
+            f[X_ZHUOWU] = z == 1
+            f[X_ZHUOWU_BOTH] = z == 2
+            for s in range(4 if A.st else 1):
+                if s and not (A.st >> s) & 1 or (s == 1 and n < A.smin):
+                    continue
+                if s and (p or z) and not straight_beside(A, s, p, z):
+                    continue
+                if p and s == 1 and n < A.sown + (1 if A.pair == 1 else 0):
+                    continue
+                f[X_STRAIGHT] = s != 0
+                f[X_STRAIGHT_NOSUB] = s >= 2
+                f[X_STRAIGHT_FACE] = s == 3
+                if c.memo != NULL:              # (the hand's other tiles ask the same: waits)
+                    memo_evaluate(c.P, c.memo, f, &ev)
+                else:
+                    evaluate(c.P, f, &ev)
+                if ev.failed >= 0:
+                    continue
+                if ev.missing:
+                    return False
+                if not have[0] or beats(ev.total, n, ev.uncapped, ev.first_row,
+                                        o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
+                    have[0] = True
+                    o.aim_total = ev.total
+                    o.aim_uncapped = ev.uncapped
+                    o.aim_sub = n
+                    o.aim_first = ev.first_row
+    return True
 
 
 cdef void close_outs(Ctx* c) noexcept nogil:
@@ -3269,6 +3426,7 @@ cdef void search(Ctx* c) noexcept nogil:
     if c.n_out == 0 and not hand_ok(c, o):      # conditions on the situation and melds first
         return                                  # (score_wait_modes checks each situation's itself)
     n_sets = P.n_sets - H.n_melds
+    c.seven_done = False
     # the kernel's check first (with jokers; without, the split below fails as fast), the standard form's
     # apart (the kernel's check of a waiting tile may have passed for another form)
     std = c.n_jk != 0 and standard_may(c, n_sets)
@@ -3282,7 +3440,7 @@ cdef void search(Ctx* c) noexcept nogil:
             split_blocks(c, n_sets, 1, NULL)
         elif c.pair_block >= 0:
             split_plain(c, n_sets, 1, -1, 0)
-        if H.n_melds == 0 and P.seven_pairs:
+        if H.n_melds == 0 and P.seven_pairs and not c.seven_done:
             c.form = FORM_SEVEN
             c.ng = 0
             if c.n_jk:
@@ -3339,6 +3497,47 @@ cdef int aims_cap(const Ctx* c) noexcept nogil:
     return cap if cap >= 0 else NO_CAP
 
 
+cdef bint seven_first(Ctx* c) noexcept nogil:
+    """Seven pairs read before the standard form, where every result has an aim (:func:`aim_standard`):
+    True where in every result its best beats the aim, so beats every standard reading (the standard
+    search is then skipped and seven pairs not read again, ``c.seven_done``: the results are the full
+    search's, which keeps a later reading only where it is better); else the results as they were."""
+    cdef Out saved[8]
+    cdef Out* o
+    cdef int m, n = c.n_out if c.n_out else 1, open0 = c.open
+    cdef bint ok = True
+    if seven_pairs_distance(<const uint8_t*>c.real, c.P.quad_limit == 2) > avail(c):
+        return False
+    for m in range(n):                          # (as after the standard search: no aim, none open)
+        o = c.outs[m] if c.n_out else c.out
+        if c.n_out == 0 or c.out_on[m]:
+            memcpy(&saved[m], o, sizeof(Out))
+            o.aim = o.open = False
+    c.open = 0
+    c.stop = False
+    c.form = FORM_SEVEN
+    c.ng = 0
+    split(c, 0, 7, -1, 0)
+    for m in range(n):
+        o = c.outs[m] if c.n_out else c.out
+        if (c.n_out == 0 or c.out_on[m]) and not (o.status == S_WIN and beats(
+                o.total, o.n_sub, o.uncapped, o.first_row,
+                saved[m].aim_total, saved[m].aim_sub, saved[m].aim_uncapped, saved[m].aim_first)):
+            ok = False
+            break
+    c.stop = False
+    if ok:
+        c.seven_done = True
+        return True
+    for m in range(n):
+        if c.n_out == 0 or c.out_on[m]:
+            memcpy(c.outs[m] if c.n_out else c.out, &saved[m], sizeof(Out))
+    c.open = open0
+    c.form = FORM_STD
+    c.ng = 0
+    return False
+
+
 cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     """The standard readings of a hand holding jokers, stopped where no result is left open (its aim
     found: :func:`aim_standard`; or, with ``c.stop_missing``, a value not given needed)."""
@@ -3346,6 +3545,8 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     # the aim, not for one joker without a memo (score's: its few readings cost less than the aim)
     if c.P.aim_kind and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
         aim_standard(c, n_sets)
+        if c.open and c.H.n_melds == 0 and c.P.seven_pairs and seven_first(c):
+            return
     c.sub_cap = aims_cap(c)
     if c.stop_missing and aim_search:
         open_outs(c)
@@ -3637,6 +3838,9 @@ cdef class Program:
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
         self.p.aim_kind = _aim_kind(atoms, clauses, exprs, rows)
+        self.p.aim_kread = 0
+        for x in read & AIM_KIND_FACTS:
+            self.p.aim_kread |= ONE << x
         self.p.feat = 0
         for x in read:
             self.p.feat |= FACT_FEATURES.get(FACT_NAMES[x], 0) if 0 <= x < NF else 0
@@ -3713,6 +3917,11 @@ cdef class Program:
         self.exact = exact
 
 
+#: the kinds' facts :func:`aim_kinds` bounds (yes / no facts of the kinds a reading holds, kind_facts)
+AIM_KIND_FACTS = frozenset({X_HONORS, X_TERMINALS, X_ONE_SUIT, X_HALF_FLUSH, X_HONORS_ONLY, X_ALL_258,
+                            X_TERMINALS_ONLY, X_ORPHANS_ONLY})
+
+
 def _aim_kind(atoms, clauses, exprs, rows):
     """``AIM_*`` of a table: the facts its clauses a standard reading may satisfy read (a clause that asks
     for another form, or for ``standard`` to be 0, is left out), and the rows' count facts where their
@@ -3732,7 +3941,8 @@ def _aim_kind(atoms, clauses, exprs, rows):
     reads = {k for k in reads if k < NF} - plain
     bits = AIM_SUBS
     for fam, facts in ((AIM_PAIR, {X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ}), (AIM_ZHUOWU, {X_ZHUOWU, X_ZHUOWU_BOTH}),
-                       (AIM_STRAIGHT, {X_STRAIGHT, X_STRAIGHT_NOSUB, X_STRAIGHT_FACE})):
+                       (AIM_STRAIGHT, {X_STRAIGHT, X_STRAIGHT_NOSUB, X_STRAIGHT_FACE}), (AIM_PUNGS, {X_ALL_PUNGS}),
+                       (AIM_KINDS, AIM_KIND_FACTS)):
         if reads & facts:
             bits |= fam
             reads -= facts
@@ -4280,6 +4490,7 @@ cdef object _score_one(Program prog, hand, bytes melds, int win, uint32_t flags,
         score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, memo)
     if o.status != S_WIN:
         return o.status, 0.0, 0, o.failed, o.missing, None
+    o.failed = -1                               # (a win: no condition failed that matters)
     if maker is not None:
         return _make(maker, prog, &o, groups)
     return o.status, _number(prog, o.total), o.n_sub, o.failed, o.missing, _result(prog, &o, groups)

@@ -283,6 +283,7 @@ cdef struct Aim:         # what some standard reading of a hand may hold (aim_st
     int sown            # the fewest of them in the straight itself
     int stb[3]          # st by the straight's suit
     int sjb[3]          # the fewest jokers in a straight of that suit holding one (bits 1, 3)
+    int stp[3]          # st by suit where the winning tile may pair with a joker beside the straight
     int total           # the jokers held
     uint32_t pungs      # bit n: a reading of all pungs with n substitutes
     uint64_t k0         # the kinds' facts (bits, P.aim_kread) of a reading without a substitute
@@ -2261,7 +2262,7 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
     cdef int d, k, thirds = 0, used = 0, need_sub = 0, b = s0 // 9
     cdef bint face_kind = False
     cdef uint32_t rest
-    A.stb[b] = 0
+    A.stb[b] = A.stp[b] = 0
     memcpy(h, c.real, 34)
     for d in range(0, 9, 3):
         if (c.meld_chow_starts >> (s0 + d)) & 1:
@@ -2292,6 +2293,42 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
         if face_kind:
             A.stb[b] |= 8
     A.st |= A.stb[b]
+    A.stp[b] = A.stb[b]
+    if A.pmask and A.pair == 1:
+        A.stp[b] = A.stb[b] & straight_pair(c, n_sets - thirds, h, jl, total_j - used)
+
+
+cdef int straight_pair(const Ctx* c, int n_sets, int8_t* h, const int* jl, int left) noexcept nogil:
+    """The kinds of straight (:class:`Aim` ``st`` bits) of :func:`straight_possible` that may be held
+    beside the winning tile (no joker) paired with a joker: the straight's tiles taken, ``h`` and ``left``
+    jokers, the pair takes the winning tile and a joker, and the rest completes (:func:`face_subs`, an idle
+    pair added as in :func:`pair_subs`); where the straight took the winning tile's last copy, a joker
+    takes its place there (a straight holding a substitute, bit 1, only). ``h`` comes back as it was."""
+    cdef int w = c.H.win, t, idle = -1, bits = 14
+    cdef uint32_t rest
+    if h[w] == 0:                               # (the straight's copy goes to the pair, a joker to the straight)
+        left -= 1
+        bits = 2
+        h[w] += 1
+    left -= 1                                   # (the pair's joker)
+    if left < 0:
+        if bits == 2:
+            h[w] -= 1
+        return 0
+    h[w] -= 1
+    for t in range(27, 34):
+        if h[t] == 0 and t != w and not is_joker(c, t):
+            idle = t
+            break
+    if idle >= 0:
+        h[idle] = 2
+    rest = face_subs(c, h, n_sets, jl, left) if idle >= 0 else 1
+    if idle >= 0:
+        h[idle] = 0
+    h[w] += 1
+    if bits == 2:
+        h[w] -= 1
+    return bits if rest else 0
 
 
 cdef bint straight_beside(const Aim* A, int s, int p, int z) noexcept nogil:
@@ -2300,7 +2337,7 @@ cdef bint straight_beside(const Aim* A, int s, int p, int z) noexcept nogil:
     straight is in 万 (its 4m-5m-6m may be one of the straight's chows)."""
     cdef int b, sj, other = (A.pair if p else 0) + (2 * (z == 2) + (1 if A.zw_joker else 0) if z else 0)
     for b in range(3):
-        if not (A.stb[b] >> s) & 1:
+        if not ((A.stp[b] if p else A.stb[b]) >> s) & 1:
             continue
         sj = 0 if s == 2 else A.sjb[b]
         if z and b == 0:

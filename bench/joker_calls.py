@@ -1,7 +1,7 @@
 """``score`` and ``waits`` of one hand by the jokers it holds, for the joker rule sets (µs per hand).
 
 ``score``: the winning rows of tests/regional_gen.py's batch configuration (bench/test_bench_engine.py's
-``BATCH``) holding 0-3 jokers, up to 200 each, a bound rule set, a count array, best of 5; ``score-read``:
+``BATCH``) holding 0-4 jokers, up to 200 each, a bound rule set, a count array, best of 5; ``score-read``:
 the same with each result's ``fans`` read (which builds its fans, form, reading and detail). ``waits``: 400
 waiting hands of ``regional_gen.waiting_cases`` (seed 2026) by the jokers held, best of 7; ``read``: the same
 with every result's ``fans`` read. ``plain``: ``score(counts, win_tile=..., self_drawn=True)`` of one plain
@@ -36,7 +36,7 @@ def score_row(rule: str, config: int, read: bool = False) -> str:
     rs, hands, wins, melds, sd, kw = B._bound_batch(rule, config, 2000)
     nj = hands[:, list(rs._jokers_cached(kw)[0])].sum(1)
     out = []
-    for k in range(4):
+    for k in range(5):
         sel = np.flatnonzero(nj == k)[:200]
         rows = [(hands[i], TableRules._melds_of(rs, melds[i].reshape(-1)), int(wins[i]), bool(sd[i])) for i in sel]
         rows = [r for r in rows if rs.score(r[0], r[1], r[2], self_drawn=r[3], **kw).is_win]
@@ -103,12 +103,12 @@ def main(argv) -> None:
     names = [a for a in argv if a not in tables]
     rules = [r for r in RULES if not names or r[0] in names]
     if "score" in what:
-        print("score, µs per winning hand\n\n| rule set | 0 jokers | 1 | 2 | 3 |\n|---|--:|--:|--:|--:|")
+        print("score, µs per winning hand\n\n| rule set | 0 jokers | 1 | 2 | 3 | 4 |\n|---|--:|--:|--:|--:|--:|")
         for rule, config in rules:
             print(score_row(rule, config))
     if "score-read" in what:
-        print("\nscore, each result's fans read, µs per winning hand\n\n| rule set | 0 jokers | 1 | 2 | 3 |\n"
-              "|---|--:|--:|--:|--:|")
+        print("\nscore, each result's fans read, µs per winning hand\n\n| rule set | 0 jokers | 1 | 2 | 3 | 4 |\n"
+              "|---|--:|--:|--:|--:|--:|")
         for rule, config in rules:
             print(score_row(rule, config, read=True))
     if "waits" in what:

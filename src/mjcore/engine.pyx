@@ -2016,6 +2016,18 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
         aim_kinds(c, A)
 
 
+cdef inline bint next_faces(int* face, const int* jl, int nj) noexcept nogil:
+    """The next choice of faces (``face[j]`` from 0 to ``jl[j]``, kind by kind); False after the last."""
+    cdef int j = 0
+    while j < nj and face[j] == jl[j]:
+        face[j] = 0
+        j += 1
+    if j == nj:
+        return False
+    face[j] += 1
+    return True
+
+
 cdef uint32_t pungs_subs(const Ctx* c, int n_sets, const int* jl, int total) noexcept nogil:
     """:func:`aim_sets`' all pungs: bit n where, for some choice of faces leaving n substitutes, the counts
     may make ``n_sets`` pungs and a pair of one kind each: a kind of x tiles takes ceil(x / 3) of the
@@ -2046,13 +2058,8 @@ cdef uint32_t pungs_subs(const Ctx* c, int n_sets, const int* jl, int total) noe
                 pair |= x % 3 != 0
         if g < n_sets + 1 or (g == n_sets + 1 and pair):
             out |= <uint32_t>1 << w
-        j = 0
-        while j < nj and face[j] == jl[j]:
-            face[j] = 0
-            j += 1
-        if j == nj:
+        if not next_faces(face, jl, nj):
             break
-        face[j] += 1
     return out
 
 
@@ -2153,13 +2160,8 @@ cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int*
             L.key[k // 9] += face[j] * POW5[k % 9]     # (the honours: block 3, kinds 27-33 at 0-6)
         if w >= 0 and (full or std_udistance(get_tables(), &L, n_sets) <= w):
             out |= <uint32_t>1 << w
-        j = 0
-        while j < nj and face[j] == jl[j]:
-            face[j] = 0
-            j += 1
-        if j == nj:
+        if not next_faces(face, jl, nj):
             break
-        face[j] += 1
     return out
 
 

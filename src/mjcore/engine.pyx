@@ -1121,20 +1121,10 @@ cdef void kind_facts(const Ctx* c, uint64_t km, int32_t* f) noexcept nogil:
     """The facts of the kinds a reading holds (``km``: its groups and the melds): suits, honors,
     terminals, 2-5-8, nine gates and the 定缺 suit. Without jokers every reading holds the hand's own
     kinds, so :func:`setup` writes them once in ``c.hand_f``; with jokers :func:`reading_facts` does."""
-    cdef int s, s0, k = 0, dq, top
+    cdef int s, s0, k, dq, top
     cdef uint64_t ranks
-    for s in range(3):
-        if km & SUIT_MASK[s]:
-            k += 1
+    set_kind_facts(f, kind_bits(km, &k))       # (the facts aim_kinds bounds, from one definition)
     f[X_N_SUITS] = k
-    f[X_HONORS] = (km & HONOR_MASK) != 0
-    f[X_TERMINALS] = (km & TERM_MASK) != 0
-    f[X_ONE_SUIT] = k == 1 and not f[X_HONORS]
-    f[X_HALF_FLUSH] = k == 1 and f[X_HONORS]
-    f[X_HONORS_ONLY] = k == 0
-    f[X_ALL_258] = (km & ~M258) == 0
-    f[X_TERMINALS_ONLY] = (km & ~TERM_MASK) == 0
-    f[X_ORPHANS_ONLY] = (km & ~ORPHAN_MASK) == 0
     f[X_NINE_GATES] = 0
     if (c.need & NEED_NINE) and c.H.n_melds == 0 and k == 1 and not f[X_HONORS]:
         for s in range(3):
@@ -2063,9 +2053,9 @@ cdef uint32_t pungs_subs(const Ctx* c, int n_sets, const int* jl, int total) noe
     return out
 
 
-cdef inline uint64_t kind_bits(uint64_t km) noexcept nogil:
-    """The facts of :data:`AIM_KIND_FACTS` (bits by fact index) of a reading holding the kinds ``km``, as
-    :func:`kind_facts` sets them."""
+cdef inline uint64_t kind_bits(uint64_t km, int* n_suits) noexcept nogil:
+    """The facts of :data:`AIM_KIND_FACTS` (bits by fact index) of a reading holding the kinds ``km``
+    (:func:`kind_facts` sets them from these), and its number of suits."""
     cdef int s, k = 0
     cdef bint hon = (km & HONOR_MASK) != 0
     cdef uint64_t b = 0
@@ -2086,6 +2076,7 @@ cdef inline uint64_t kind_bits(uint64_t km) noexcept nogil:
         b |= ONE << X_TERMINALS_ONLY
     if (km & ~ORPHAN_MASK) == 0:
         b |= ONE << X_ORPHANS_ONLY
+    n_suits[0] = k
     return b
 
 
@@ -2097,14 +2088,14 @@ cdef void aim_kinds(const Ctx* c, Aim* A) noexcept nogil:
     kind held or more and any kinds added (``A.ffix`` / ``A.ffree``: over each joker kind held, the facts
     fixed in all, the others free where some may hold them)."""
     cdef uint64_t r = c.meld_kinds | c.real_mask, km0 = r, fx, fr, fix = ~(<uint64_t>0), any_ = 0
-    cdef int j
+    cdef int j, k
     for j in range(c.n_jk):
         if c.jok[j]:
             km0 |= ONE << c.jkind[j]
             kinds_added(r | (ONE << c.jkind[j]), &fx, &fr)
             fix &= fx
             any_ |= fx | fr
-    A.k0 = kind_bits(km0) & c.P.aim_kread
+    A.k0 = kind_bits(km0, &k) & c.P.aim_kread
     kinds_added(r, &fx, &fr)
     A.kfix = fx & c.P.aim_kread
     A.kfree = fr & c.P.aim_kread
@@ -2119,11 +2110,8 @@ cdef void kinds_added(uint64_t r, uint64_t* fix, uint64_t* free_) noexcept nogil
     those some may hold and some not (``free_``): a fact that adding kinds only sets (honours, terminals)
     holds where ``r`` holds it and may hold else; one that adding kinds only clears (one suit, honours
     only, 2-5-8 only, ...) may hold where ``r`` holds it (at most one suit for one suit and half flush)."""
-    cdef uint64_t rb = kind_bits(r), up = (ONE << X_HONORS) | (ONE << X_TERMINALS)
-    cdef int s, k = 0
-    for s in range(3):
-        if r & SUIT_MASK[s]:
-            k += 1
+    cdef int k
+    cdef uint64_t rb = kind_bits(r, &k), up = (ONE << X_HONORS) | (ONE << X_TERMINALS)
     fix[0] = rb & up
     free_[0] = (up & ~rb) | (rb & ~up & ~((ONE << X_ONE_SUIT) | (ONE << X_HALF_FLUSH)))
     if k <= 1 and not (r & HONOR_MASK):

@@ -2288,37 +2288,28 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
         A.stp[b] = A.stb[b] & straight_pair(c, n_sets - thirds, h, jl, total_j - used)
 
 
-cdef int straight_pair(const Ctx* c, int n_sets, int8_t* h, const int* jl, int left) noexcept nogil:
+cdef int straight_pair(const Ctx* c, int n_sets, const int8_t* h, const int* jl, int left) noexcept nogil:
     """The kinds of straight (:class:`Aim` ``st`` bits) of :func:`straight_possible` that may be held
     beside the winning tile (no joker) paired with a joker: the straight's tiles taken, ``h`` and ``left``
     jokers, the pair takes the winning tile and a joker, and the rest completes (:func:`face_subs`, an idle
     pair added as in :func:`pair_subs`); where the straight took the winning tile's last copy, a joker
-    takes its place there (a straight holding a substitute, bit 1, only). ``h`` comes back as it was."""
-    cdef int w = c.H.win, t, idle = -1, bits = 14
-    cdef uint32_t rest
-    if h[w] == 0:                               # (the straight's copy goes to the pair, a joker to the straight)
+    takes its place there (a straight holding a substitute, bit 1, only)."""
+    cdef int8_t g[34]
+    cdef int w = c.H.win, t, bits = 14
+    memcpy(g, h, 34)
+    if g[w] == 0:                               # (the straight's copy goes to the pair, a joker to the straight)
         left -= 1
         bits = 2
-        h[w] += 1
+        g[w] = 1
     left -= 1                                   # (the pair's joker)
     if left < 0:
-        if bits == 2:
-            h[w] -= 1
         return 0
-    h[w] -= 1
+    g[w] -= 1
     for t in range(27, 34):
-        if h[t] == 0 and t != w and not is_joker(c, t):
-            idle = t
-            break
-    if idle >= 0:
-        h[idle] = 2
-    rest = face_subs(c, h, n_sets, jl, left) if idle >= 0 else 1
-    if idle >= 0:
-        h[idle] = 0
-    h[w] += 1
-    if bits == 2:
-        h[w] -= 1
-    return bits if rest else 0
+        if g[t] == 0 and t != w and not is_joker(c, t):
+            g[t] = 2                            # (the idle pair)
+            return bits if face_subs(c, g, n_sets, jl, left) else 0
+    return bits
 
 
 cdef bint straight_beside(const Aim* A, int s, int p, int z) noexcept nogil:

@@ -6,10 +6,16 @@ but the flipped tile) with the hypergeometric probability C(K, k) C(U - K, n - k
 tests/regional_gen.py (the configuration of bench/test_bench_engine.py's batch, fixed seed), keeps distinct rows
 only, draws 20,000 of them with that distribution (each row once: a batch of real hands rarely repeats one, and a
 repeated hand finds the evaluation memo and the branch predictor warm) and times ``score_batch`` on 1 and 2
-workers (best of 5):
+workers (best of 5).
+
+``waits``: ``waits`` per waiting hand, one bound rule set (the batch configuration above: every value its table
+reads given, as a server runs it), on 2,000 distinct waiting hands of tests/regional_gen.py (fixed seed) whose
+joker counts (0-3) follow the same law for a dealt hand of 13 tiles (16 in 16-tile play); best of 7, in a
+shuffled order, and per joker count:
 
     python bench/joker_mix.py            # guangdong_tuidao 翻鬼, tianjin, hangzhou, wenzhou, fuzhou
     python bench/joker_mix.py tianjin    # one of them
+    python bench/joker_mix.py waits      # waits as dealt, every joker rule set (or: waits tianjin)
 """
 from __future__ import annotations
 
@@ -44,10 +50,9 @@ def distinct_rows(rule: str, config: int, live: int, n_rows: int = N, seed: int 
         batch += 1
         if p is None:
             rs = rules.get(rule, **opts)
-            n, unseen = rs.hand_size + 1, rs.tiles - 1
-            p = np.array([comb(live, k) * comb(unseen - live, n - k) / comb(unseen, n) for k in range(5)])
+            p = dealt_law(rs, live, rs.hand_size + 1, 4)
             rng = np.random.default_rng(seed)
-            want = np.bincount(rng.choice(5, size=n_rows, p=p / p.sum()), minlength=5)
+            want = np.bincount(rng.choice(5, size=n_rows, p=p), minlength=5)
         for c in cs:
             key = (tuple(c.counts), c.win, tuple(c.melds), bool(c.flags.get("self_drawn")))
             if key not in seen:
@@ -76,7 +81,55 @@ def run(rule: str, config: int, live: int) -> None:
         print(f"{rule}: {len(h)} distinct rows, by jokers {counts}, {workers} worker(s): {best / len(h) * 1e6:.2f} us per row")
 
 
+def dealt_law(rs, live: int, n: int, most: int) -> np.ndarray:
+    """P(k jokers), k = 0..most, in a dealt hand of ``n`` tiles of the rule set ``rs`` (renormalised)."""
+    unseen = rs.tiles - 1
+    p = np.array([comb(live, k) * comb(unseen - live, n - k) / comb(unseen, n) for k in range(most + 1)])
+    return p / p.sum()
+
+
+def run_waits(rule: str, config: int, live: int, n_hands: int = 2000, seed: int = 2026) -> None:
+    import random
+
+    import regional_gen as G
+    from mass_report import best_of
+    from mjpy import rules
+    from test_engine_regional import meld_obj
+
+    opts, jk, ind = G.BATCH_CONFIGS[rule][config]
+    rs, kw = rules.get(rule, **opts), {"joker_tiles": list(jk)}
+    assert not rs.compiled.option_names, (rule, rs.compiled.option_names)     # (every value given)
+    law = dealt_law(rs, live, rs.hand_size, 3)
+    rng = np.random.default_rng(seed)
+    want = np.bincount(rng.choice(4, size=n_hands, p=law), minlength=4)
+    pools, seen, gen = [[] for _ in range(4)], set(), random.Random(f"joker-mix-waits/{rule}/{seed}")
+    while any(len(pools[k]) < want[k] for k in range(4)):
+        c = G.make_case(rule, gen, options=opts, jokers=(jk, ind), max_jokers=3, waiting=True, outside=False)
+        key = (tuple(c.counts), tuple(c.melds))
+        k = int(sum(c.counts[j] for j in jk))
+        if key not in seen and len(pools[k]) < want[k]:
+            seen.add(key)
+            pools[k].append((np.array(c.counts, np.uint8), [meld_obj(m, t) for m, t in c.melds]))
+
+    def timed(hands):
+        def loop():
+            for counts, melds in hands:
+                rs.waits(counts, melds, **kw)
+        return best_of(loop, 7) / len(hands) * 1e6
+    rows = [r for p in pools for r in p]
+    order = rng.permutation(len(rows))
+    by_k = " / ".join(f"{timed(p):.1f}" for p in pools if p)
+    print(f"{rule}: {len(rows)} distinct waiting hands, by jokers {[len(p) for p in pools]}: "
+          f"{timed([rows[i] for i in order]):.1f} us per hand (by jokers held: {by_k})")
+
+
 if __name__ == "__main__":
-    for mix in MIXES:
-        if len(sys.argv) < 2 or mix[0] in sys.argv[1:]:
-            run(*mix)
+    args = sys.argv[1:]
+    waits = "waits" in args
+    names = [a for a in args if a != "waits"]
+    for rule, config, live in MIXES:
+        if not names or rule in names:
+            if waits:
+                run_waits(rule, config, live)
+            else:
+                run(rule, config, live)

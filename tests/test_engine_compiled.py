@@ -434,6 +434,56 @@ def test_aim_bounds_every_standard_reading(rule):
         assert min(seen.values()) >= 5, seen
 
 
+def test_aim_bounds_tianjin_straights_beside_the_pair_and_zhuowu():
+    """Tianjin hands built around a straight with two to four 混 (each in the straight, in a set beside it or in
+    the pair, the winning tile a 混 or not, a 4m-5m-6m set for 捉五 in some): the aim (the straight beside 捉五
+    or the joker pair only where the rest completes, a straight at its face with the substitutes of the rest
+    once its faces are taken) is never below the best standard reading, and the search with its stops gives
+    the full search's result, reading included."""
+    rs = rules.get("tianjin", qidui=1, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)
+    prog = rs.compiled.program
+    names = {k: E.FACT_NAMES.index(k) for k in ("straight", "straight_face_joker", "zhuowu", "zhuowu_both_jokers",
+                                                  "win_pair_joker", "win_pair_joker_joker")}
+    rng = random.Random("aim-tianjin-straights")
+    seen = dict.fromkeys(("face+pair", "straight+zhuowu", "straight+both"), 0)
+    hands = reached = 0
+    while hands < 250:
+        b = rng.randrange(3) * 9
+        tiles = list(range(b, b + 9))
+        tiles += [3, 4, 5] if rng.random() < 0.4 else [rng.randrange(34)] * 3
+        tiles += [rng.randrange(34)] * 2
+        ind = b + rng.randrange(9) if rng.random() < 0.8 else rng.randrange(34)
+        jk = tuple(rules.get("tianjin")._jokers_cached({"indicator": TILE_NAMES[ind]})[0])
+        for i in rng.sample(range(14), rng.randint(2, 4)):
+            tiles[i] = rng.choice(jk)
+        counts = np.bincount(tiles, minlength=34).astype(np.uint8)
+        if counts.max() > 4:
+            continue
+        win = rng.choice(tiles)
+        args = (prog, counts.tobytes(), b"", win, 1, 27, 27, _mask(jk))
+        best, missing, facts = _best_standard(E.dump_readings(*args), rs.table, rs.options)
+        if best is None or missing:
+            continue
+        for fa in facts:
+            on = {k: fa[i] > 0 for k, i in names.items()}
+            seen["face+pair"] += on["straight_face_joker"] and on["win_pair_joker_joker"]
+            seen["straight+zhuowu"] += on["straight"] and on["zhuowu"]
+            seen["straight+both"] += on["straight"] and on["zhuowu_both_jokers"]
+        aim = E.aim_of(*args)
+        assert aim is not None and (Fraction(aim[0]), -aim[1]) >= best, (counts.tolist(), win, jk, aim, best)
+        reached += (Fraction(aim[0]), -aim[1]) == best
+        got = []
+        try:
+            for on in (True, False):
+                E._set_aim(on)
+                got.append(E.score_one(*args, True))
+        finally:
+            E._set_aim(True)
+        assert got[0] == got[1], (counts.tolist(), win, jk)
+        hands += 1
+    assert reached >= 0.9 * hands and min(seen.values()) >= 5, (reached, hands, seen)
+
+
 def test_aim_bounds_a_straight_with_a_chi_meld():
     """The aim's straight counts a third declared as a chi meld (no rule set on the engine reads straights
     and allows chi, so a table of its own): on complete hands whose straight holds a chi meld, 1-3 of the

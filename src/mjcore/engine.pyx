@@ -282,7 +282,9 @@ cdef struct Aim:         # what some standard reading of a hand may hold (aim_st
     int smin            # the fewest substitutes of a reading whose straight holds one
     int sown            # the fewest of them in the straight itself
     int stb[3]          # st by the straight's suit
+    uint32_t sn[4]      # bit n: a reading with n substitutes whose straight holds none (2: no joker, 3: one at its face)
     int sjb[3]          # the fewest jokers in a straight of that suit holding one (bits 1, 3)
+    int zst[3]          # suits (bits) where a straight may be held beside 捉五 (a flank real: [1], both jokers: [2])
     int stp[3]          # st by suit where the winning tile may pair with a joker beside the straight
     int total           # the jokers held
     uint32_t pungs      # bit n: a reading of all pungs with n substitutes
@@ -1990,16 +1992,18 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     A.pmask = 0
     if c.P.aim_kind & AIM_PAIR:
         pair_subs(c, n_sets, A)
-    A.zmask[1] = A.zmask[2] = 0
-    A.zw_joker = is_joker(c, c.H.win)
-    if c.P.aim_kind & AIM_ZHUOWU and n_sets >= 1 and (c.H.win == 4 or is_joker(c, c.H.win)):
-        zhuowu_subs(c, n_sets, A)
     A.st = 0
     A.smin = A.sown = 99
+    A.sn[2] = A.sn[3] = 0
     A.total = total_j
     if c.P.aim_kind & AIM_STRAIGHT:
         for j in range(3):
             straight_possible(c, n_sets, jl, total_j, 9 * j, A)
+    A.zmask[1] = A.zmask[2] = 0
+    A.zst[1] = A.zst[2] = 0
+    A.zw_joker = is_joker(c, c.H.win)
+    if c.P.aim_kind & AIM_ZHUOWU and n_sets >= 1 and (c.H.win == 4 or is_joker(c, c.H.win)):
+        zhuowu_subs(c, n_sets, A)
     A.pungs = pungs_subs(c, n_sets, jl, total_j) if c.P.aim_kind & AIM_PUNGS else 0
     A.k0 = A.kfix = A.kfree = A.ffix = A.ffree = 0
     if c.P.aim_kind & AIM_KINDS:
@@ -2210,11 +2214,14 @@ cdef void zhuowu_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     """:func:`aim_sets`' 捉五: the winning tile (a 5m, or a joker standing for it) between a 4m and a 6m,
     each flank a real tile or a joker of a kind held (at its face when it is that kind); the substitutes
     of each placement and of the rest (:func:`face_subs`), in ``A.zmask[1]`` with a real flank, ``[2]``
-    with both flanks jokers."""
+    with both flanks jokers; and the suits of a straight beside it (``A.zst``, :func:`zhuowu_straights`,
+    once per pair of flank sources: real or a joker)."""
     cdef int8_t h[34]
     cdef int jl[8]
-    cdef int w = c.H.win, left = hand_less_win(c, h, jl), a, b, ja
+    cdef int w = c.H.win, left = hand_less_win(c, h, jl), a, b, ja, z
     cdef int sub = is_joker(c, w) and w != 4    # (a joker of another kind standing for the 5m)
+    cdef int seen = 0                           # the pairs of flank sources whose straights are known (bits)
+    cdef uint32_t rest
     for a in range(-1, c.n_jk):                 # each flank: a real tile (-1) or a joker of kind index a / b
         if not move_source(h, jl, 3, a, -1):
             continue
@@ -2222,11 +2229,44 @@ cdef void zhuowu_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
             if not move_source(h, jl, 5, b, -1):
                 continue
             ja = (a >= 0) + (b >= 0)
-            A.zmask[2 if ja == 2 else 1] |= shifted(
-                face_subs(c, h, n_sets - 1, jl, left - ja),
-                sub + (a >= 0 and c.jkind[a] != 3) + (b >= 0 and c.jkind[b] != 5))
+            z = 2 if ja == 2 else 1
+            rest = face_subs(c, h, n_sets - 1, jl, left - ja)
+            A.zmask[z] |= shifted(rest, sub + (a >= 0 and c.jkind[a] != 3) + (b >= 0 and c.jkind[b] != 5))
+            if rest and A.st and not (seen >> (2 * (a >= 0) + (b >= 0))) & 1:
+                seen |= 1 << (2 * (a >= 0) + (b >= 0))
+                A.zst[z] |= zhuowu_straights(c, h, jl, n_sets - 1, left - ja, A)
             move_source(h, jl, 5, b, 1)
         move_source(h, jl, 3, a, 1)
+
+
+cdef int zhuowu_straights(const Ctx* c, const int8_t* h, const int* jl, int n_sets, int left,
+                          const Aim* A) noexcept nogil:
+    """The suits (bits) where a straight may be held beside 捉五, its chow's tiles taken (``h``, ``left``
+    jokers, ``n_sets`` sets to make besides): the straight's thirds not declared as chi melds from the real
+    tiles, a joker for each kind missing (as in :func:`straight_possible`), and the rest completes; in 万
+    also with 捉五's chow as the straight's 4m-5m-6m."""
+    cdef int8_t g[34]
+    cdef int b, d, k, s0, thirds, used, mid, out = 0
+    for b in range(3):
+        if not A.stb[b]:                        # (no straight in that suit at all)
+            continue
+        s0 = 9 * b
+        for mid in range(2 if b == 0 and not (c.meld_chow_starts >> 3) & 1 else 1):
+            memcpy(g, h, 34)
+            thirds = used = 0
+            for d in range(0, 9, 3):
+                if (c.meld_chow_starts >> (s0 + d)) & 1 or (mid and d == 3):
+                    continue
+                thirds += 1
+                for k in range(s0 + d, s0 + d + 3):
+                    if g[k] > 0:
+                        g[k] -= 1
+                    else:
+                        used += 1
+            if thirds <= n_sets and used <= left and face_subs(c, g, n_sets - thirds, jl, left - used):
+                out |= 1 << b
+                break
+    return out
 
 
 cdef inline bint move_source(int8_t* h, int* jl, int k, int a, int d) noexcept nogil:
@@ -2247,12 +2287,15 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
     where the rest completes (:func:`face_subs`): with a substitute (``A.st`` bit 1, a joker held; the
     fewest substitutes: those of the kinds missing, at least one, and the fewest of the rest, which a
     joker put in the straight for a real tile lowers by one at most), without one (bit 2, no kind missing)
-    and with a joker at its face (bit 3, no kind missing but joker kinds)."""
+    and with a joker at its face (bit 3, no kind missing but joker kinds, the rest completing with the jokers
+    left once the faces are taken): for these two, the substitutes of the rest in ``A.sn``."""
     cdef int8_t h[34]
+    cdef int jf[8]                              # the jokers by kind index once the straight's faces are taken
     cdef int d, k, thirds = 0, used = 0, need_sub = 0, b = s0 // 9
-    cdef bint face_kind = False
-    cdef uint32_t rest
+    cdef bint face_kind = False, win_face
+    cdef uint32_t rest, face_rest
     A.stb[b] = A.stp[b] = 0
+    memcpy(jf, jl, sizeof(jf))
     memcpy(h, c.real, 34)
     for d in range(0, 9, 3):
         if (c.meld_chow_starts >> (s0 + d)) & 1:
@@ -2264,6 +2307,8 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
             else:
                 used += 1
                 need_sub += not (c.jix[k] >= 0 and c.jok[c.jix[k]] > 0)
+                if c.jix[k] >= 0:
+                    jf[c.jix[k]] -= 1
     for k in range(s0, s0 + 9):
         if c.jix[k] >= 0 and c.jok[c.jix[k]] > 0:
             face_kind = True
@@ -2277,34 +2322,47 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
         A.stb[b] |= 2
         A.smin = min(A.smin, max(1, need_sub + <int>mj_ctz64(rest)))
         A.sown = min(A.sown, max(1, need_sub))
-    if need_sub == 0:
+    if need_sub == 0:                           # (the substitutes of the rest alone: its jokers less the faces)
         if used == 0:
             A.stb[b] |= 4
-        if face_kind:
+            A.sn[2] |= rest
+        face_rest = rest if used == 0 else face_subs(c, h, n_sets - thirds, jf, total_j - used)
+        if face_kind and face_rest:
             A.stb[b] |= 8
+            A.sn[3] |= face_rest
     A.st |= A.stb[b]
     A.stp[b] = A.stb[b]
-    if A.pmask and A.pair == 1:
-        A.stp[b] = A.stb[b] & straight_pair(c, n_sets - thirds, h, jl, total_j - used)
+    if A.pmask:                                 # (win_face: the winning tile a joker of a kind the straight holds)
+        k = c.H.win
+        win_face = c.jix[k] >= 0 and s0 <= k < s0 + 9 and not (c.meld_chow_starts >> (k - (k - s0) % 3)) & 1
+        A.stp[b] = A.stb[b] & straight_pair(c, n_sets - thirds, h, jl, total_j - used, win_face)
 
 
-cdef int straight_pair(const Ctx* c, int n_sets, const int8_t* h, const int* jl, int left) noexcept nogil:
+cdef int straight_pair(const Ctx* c, int n_sets, const int8_t* h, const int* jl, int left,
+                       bint win_face) noexcept nogil:
     """The kinds of straight (:class:`Aim` ``st`` bits) of :func:`straight_possible` that may be held
-    beside the winning tile (no joker) paired with a joker: the straight's tiles taken, ``h`` and ``left``
-    jokers, the pair takes the winning tile and a joker, and the rest completes (:func:`face_subs`, an idle
-    pair added as in :func:`pair_subs`); where the straight took the winning tile's last copy, a joker
-    takes its place there (a straight holding a substitute, bit 1, only)."""
+    beside the winning tile paired with a joker: the straight's tiles taken, ``h`` and ``left`` jokers, the
+    pair takes the winning tile and a joker (two jokers where the winning tile is one), and the rest
+    completes (:func:`face_subs`, an idle pair added as in :func:`pair_subs`); where the straight took the
+    winning tile's last copy, a joker takes its place there (a straight holding a substitute, bit 1, only).
+    ``win_face``: the winning tile is a joker whose kind the straight holds (at its face, bit 3, only where
+    another joker of that kind is held)."""
     cdef int8_t g[34]
     cdef int w = c.H.win, t, bits = 14
     memcpy(g, h, 34)
-    if g[w] == 0:                               # (the straight's copy goes to the pair, a joker to the straight)
-        left -= 1
-        bits = 2
-        g[w] = 1
-    left -= 1                                   # (the pair's joker)
+    if c.jix[w] >= 0:                           # (the winning tile is a joker: no real tile taken)
+        left -= 2
+        if win_face and c.jok[c.jix[w]] < 2:
+            bits = 6
+    else:
+        if g[w] == 0:                           # (the straight's copy goes to the pair, a joker to the straight)
+            left -= 1
+            bits = 2
+            g[w] = 1
+        left -= 1                               # (the pair's joker)
+        g[w] -= 1
     if left < 0:
         return 0
-    g[w] -= 1
     for t in range(27, 34):
         if g[t] == 0 and t != w and not is_joker(c, t):
             g[t] = 2                            # (the idle pair)
@@ -2315,10 +2373,13 @@ cdef int straight_pair(const Ctx* c, int n_sets, const int8_t* h, const int* jl,
 cdef bint straight_beside(const Aim* A, int s, int p, int z) noexcept nogil:
     """Whether a straight of kind ``s`` (:class:`Aim` ``st``) may be held with the joker pair (``p``) or 捉五
     (``z``): in some suit, the jokers held cover the straight's and the pair's, or 捉五's unless the
-    straight is in 万 (its 4m-5m-6m may be one of the straight's chows)."""
+    straight is in 万 (its 4m-5m-6m may be 捉五's chow); beside 捉五, where the rest completes
+    (:func:`zhuowu_straights`)."""
     cdef int b, sj, other = (A.pair if p else 0) + (2 * (z == 2) + (1 if A.zw_joker else 0) if z else 0)
     for b in range(3):
         if not ((A.stp[b] if p else A.stb[b]) >> s) & 1:
+            continue
+        if z and not (A.zst[z] >> b) & 1:
             continue
         sj = 0 if s == 2 else A.sjb[b]
         if z and b == 0:
@@ -2387,7 +2448,7 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
             f[X_ZHUOWU] = z == 1
             f[X_ZHUOWU_BOTH] = z == 2
             for s in range(4 if A.st else 1):
-                if s and not (A.st >> s) & 1 or (s == 1 and n < A.smin):
+                if s and not (A.st >> s) & 1 or (s == 1 and n < A.smin) or (s >= 2 and not (A.sn[s] >> n) & 1):
                     continue
                 if s and (p or z) and not straight_beside(A, s, p, z):
                     continue

@@ -1,7 +1,8 @@
 """``score`` and ``waits`` of one hand by the jokers it holds, for the joker rule sets (µs per hand).
 
-``score``: the winning rows of tests/regional_gen.py's batch configuration (bench/test_bench_engine.py's
-``BATCH``) holding 0-4 jokers, up to 200 each, a bound rule set, a count array, best of 5; ``score-read``:
+``score``: distinct winning rows of tests/regional_gen.py's batch configuration (bench/test_bench_engine.py's
+``BATCH``; bench/joker_mix.py's ``distinct_rows``, 0-4 jokers alike) holding 0-4 jokers, up to 300 each, a
+bound rule set, a count array, best of 5; ``score-read``:
 the same with each result's ``fans`` read (which builds its fans, form, reading and detail). ``waits``: 400
 waiting hands of ``regional_gen.waiting_cases`` (seed 2026) by the jokers held, best of 7; ``read``: the same
 with every result's ``fans`` read. ``plain``: ``score(counts, win_tile=..., self_drawn=True)`` of one plain
@@ -30,14 +31,15 @@ RULES = (("guangdong_tuidao", 2), ("tianjin", 0), ("hangzhou", 0), ("wenzhou", 0
 
 
 def score_row(rule: str, config: int, read: bool = False) -> str:
-    import test_bench_engine as B
+    import joker_mix as M
     from mjpy.rules.engine.scoring import TableRules
 
-    rs, hands, wins, melds, sd, kw = B._bound_batch(rule, config, 2000)
+    live = {r: n for r, _, n in M.MIXES}[rule]
+    rs, hands, wins, melds, sd, kw = M.distinct_rows(rule, config, live, n_rows=2500, even=True)
     nj = hands[:, list(rs._jokers_cached(kw)[0])].sum(1)
     out = []
     for k in range(5):
-        sel = np.flatnonzero(nj == k)[:200]
+        sel = np.flatnonzero(nj == k)[:300]
         rows = [(hands[i], TableRules._melds_of(rs, melds[i].reshape(-1)), int(wins[i]), bool(sd[i])) for i in sel]
         rows = [r for r in rows if rs.score(r[0], r[1], r[2], self_drawn=r[3], **kw).is_win]
         if not rows:

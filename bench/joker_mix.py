@@ -8,6 +8,10 @@ only, draws 20,000 of them with that distribution (each row once: a batch of rea
 repeated hand finds the evaluation memo and the branch predictor warm) and times ``score_batch`` on 1 and 2
 workers (best of 5).
 
+``even``: the same on 20,000 distinct rows whose joker counts 0-4 come alike (the even mix of
+bench/test_bench_engine.py, whose 20,000 rows repeat 400 seeded cases: a few dozen distinct hands per joker
+count), one worker, with the figure per joker count.
+
 ``waits``: ``waits`` per waiting hand, one bound rule set (the batch configuration above: every value its table
 reads given, as a server runs it), on 2,000 distinct waiting hands of tests/regional_gen.py (fixed seed) whose
 joker counts (0-3) follow the same law for a dealt hand of 13 tiles (16 in 16-tile play); best of 7, in a
@@ -15,6 +19,7 @@ shuffled order, and per joker count:
 
     python bench/joker_mix.py            # guangdong_tuidao 翻鬼, tianjin, hangzhou, wenzhou, fuzhou
     python bench/joker_mix.py tianjin    # one of them
+    python bench/joker_mix.py even       # the even mix of 0-4 jokers on distinct rows (or: even tianjin)
     python bench/joker_mix.py waits      # waits as dealt, every joker rule set (or: waits tianjin)
 """
 from __future__ import annotations
@@ -35,9 +40,9 @@ MIXES = (("guangdong_tuidao", 2, 4), ("tianjin", 0, 7), ("hangzhou", 0, 4), ("we
 N = 20_000
 
 
-def distinct_rows(rule: str, config: int, live: int, n_rows: int = N, seed: int = 7):
+def distinct_rows(rule: str, config: int, live: int, n_rows: int = N, seed: int = 7, even: bool = False):
     """(rule set, hands, wins, melds, self_drawn, kwargs) of ``n_rows`` distinct winning rows of one batch
-    configuration, their joker counts drawn as dealt (the hypergeometric law above)."""
+    configuration, their joker counts drawn as dealt (the hypergeometric law above) or, ``even``, 0-4 alike."""
     import regional_gen as G
     from mjpy import rules
     from mjpy.rules.engine import melds_array
@@ -50,7 +55,7 @@ def distinct_rows(rule: str, config: int, live: int, n_rows: int = N, seed: int 
         batch += 1
         if p is None:
             rs = rules.get(rule, **opts)
-            p = dealt_law(rs, live, rs.hand_size + 1, 4)
+            p = np.full(5, 0.2) if even else dealt_law(rs, live, rs.hand_size + 1, 4)
             rng = np.random.default_rng(seed)
             want = np.bincount(rng.choice(5, size=n_rows, p=p), minlength=5)
         for c in cs:
@@ -123,13 +128,26 @@ def run_waits(rule: str, config: int, live: int, n_hands: int = 2000, seed: int 
           f"{timed([rows[i] for i in order]):.1f} us per hand (by jokers held: {by_k})")
 
 
+def run_even(rule: str, config: int, live: int) -> None:
+    rs, h, w, m, s, kw = distinct_rows(rule, config, live, even=True)
+    nj = h[:, kw["joker_tiles"]].sum(1)
+
+    def timed(sel):
+        best = float("inf")
+        for _ in range(5):
+            t = time.perf_counter()
+            rs.score_batch(h[sel], w[sel], melds=m[sel], self_drawn=s[sel], workers=1, **kw)
+            best = min(best, time.perf_counter() - t)
+        return best / int(np.count_nonzero(sel)) * 1e6
+    by_k = " / ".join(f"{timed(nj == k):.2f}" for k in range(5))
+    print(f"{rule}: {len(h)} distinct rows, by jokers {np.bincount(nj, minlength=5).tolist()}, 1 worker: "
+          f"{timed(nj >= 0):.2f} us per row (by jokers held: {by_k})")
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
-    waits = "waits" in args
-    names = [a for a in args if a != "waits"]
+    mode = next((a for a in args if a in ("waits", "even")), None)
+    names = [a for a in args if a not in ("waits", "even")]
     for rule, config, live in MIXES:
         if not names or rule in names:
-            if waits:
-                run_waits(rule, config, live)
-            else:
-                run(rule, config, live)
+            {"waits": run_waits, "even": run_even}.get(mode, run)(rule, config, live)

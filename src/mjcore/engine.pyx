@@ -2246,27 +2246,40 @@ cdef int zhuowu_straights(const Ctx* c, const int8_t* h, const int* jl, int n_se
     tiles, a joker for each kind missing (as in :func:`straight_possible`), and the rest completes; in 万
     also with 捉五's chow as the straight's 4m-5m-6m."""
     cdef int8_t g[34]
-    cdef int b, d, k, s0, thirds, used, mid, out = 0
+    cdef int b, thirds, used, mid, out = 0
     for b in range(3):
         if not A.stb[b]:                        # (no straight in that suit at all)
             continue
-        s0 = 9 * b
         for mid in range(2 if b == 0 and not (c.meld_chow_starts >> 3) & 1 else 1):
             memcpy(g, h, 34)
-            thirds = used = 0
-            for d in range(0, 9, 3):
-                if (c.meld_chow_starts >> (s0 + d)) & 1 or (mid and d == 3):
-                    continue
-                thirds += 1
-                for k in range(s0 + d, s0 + d + 3):
-                    if g[k] > 0:
-                        g[k] -= 1
-                    else:
-                        used += 1
+            used = take_straight(c, g, 9 * b, 3 if mid else -1, &thirds, NULL, NULL)
             if thirds <= n_sets and used <= left and face_subs(c, g, n_sets - thirds, jl, left - used):
                 out |= 1 << b
                 break
     return out
+
+
+cdef int take_straight(const Ctx* c, int8_t* h, int s0, int skip, int* thirds, int* jf, int* need_sub) noexcept nogil:
+    """The straight of the suit starting at kind ``s0`` taken from the real tiles ``h``, its thirds declared as chi
+    melds and the one starting at ``s0 + skip`` (-1: none) left out; the number of kinds missing (a joker each).
+    ``thirds``: the thirds taken; where given, ``jf`` (the jokers by kind index) less one for each joker kind
+    missing and ``need_sub`` the kinds missing that no joker of their own kind held can fill."""
+    cdef int d, k, used = 0
+    thirds[0] = 0
+    for d in range(0, 9, 3):
+        if (c.meld_chow_starts >> (s0 + d)) & 1 or d == skip:
+            continue
+        thirds[0] += 1
+        for k in range(s0 + d, s0 + d + 3):
+            if h[k] > 0:
+                h[k] -= 1
+                continue
+            used += 1
+            if need_sub != NULL:
+                need_sub[0] += not (c.jix[k] >= 0 and c.jok[c.jix[k]] > 0)
+            if jf != NULL and c.jix[k] >= 0:
+                jf[c.jix[k]] -= 1
+    return used
 
 
 cdef inline bint move_source(int8_t* h, int* jl, int k, int a, int d) noexcept nogil:
@@ -2291,24 +2304,13 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
     left once the faces are taken): for these two, the substitutes of the rest in ``A.sn``."""
     cdef int8_t h[34]
     cdef int jf[8]                              # the jokers by kind index once the straight's faces are taken
-    cdef int d, k, thirds = 0, used = 0, need_sub = 0, b = s0 // 9
+    cdef int k, thirds, used, need_sub = 0, b = s0 // 9
     cdef bint face_kind = False, win_face
     cdef uint32_t rest, face_rest
     A.stb[b] = A.stp[b] = 0
     memcpy(jf, jl, sizeof(jf))
     memcpy(h, c.real, 34)
-    for d in range(0, 9, 3):
-        if (c.meld_chow_starts >> (s0 + d)) & 1:
-            continue
-        thirds += 1
-        for k in range(s0 + d, s0 + d + 3):
-            if h[k] > 0:
-                h[k] -= 1
-            else:
-                used += 1
-                need_sub += not (c.jix[k] >= 0 and c.jok[c.jix[k]] > 0)
-                if c.jix[k] >= 0:
-                    jf[c.jix[k]] -= 1
+    used = take_straight(c, h, s0, -1, &thirds, jf, &need_sub)
     for k in range(s0, s0 + 9):
         if c.jix[k] >= 0 and c.jok[c.jix[k]] > 0:
             face_kind = True

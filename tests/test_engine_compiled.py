@@ -443,7 +443,7 @@ def test_aim_bounds_tianjin_straights_beside_the_pair_and_zhuowu():
     rs = rules.get("tianjin", qidui=1, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)
     prog = rs.compiled.program
     names = {k: E.FACT_NAMES.index(k) for k in ("straight", "straight_face_joker", "zhuowu", "zhuowu_both_jokers",
-                                                  "win_pair_joker", "win_pair_joker_joker")}
+                                                  "win_pair_joker_joker")}
     rng = random.Random("aim-tianjin-straights")
     seen = dict.fromkeys(("face+pair", "straight+zhuowu", "straight+both"), 0)
     hands = reached = 0
@@ -453,7 +453,7 @@ def test_aim_bounds_tianjin_straights_beside_the_pair_and_zhuowu():
         tiles += [3, 4, 5] if rng.random() < 0.4 else [rng.randrange(34)] * 3
         tiles += [rng.randrange(34)] * 2
         ind = b + rng.randrange(9) if rng.random() < 0.8 else rng.randrange(34)
-        jk = tuple(rules.get("tianjin")._jokers_cached({"indicator": TILE_NAMES[ind]})[0])
+        jk = tuple(rs._jokers_cached({"indicator": TILE_NAMES[ind]})[0])
         for i in rng.sample(range(14), rng.randint(2, 4)):
             tiles[i] = rng.choice(jk)
         counts = np.bincount(tiles, minlength=34).astype(np.uint8)
@@ -465,10 +465,10 @@ def test_aim_bounds_tianjin_straights_beside_the_pair_and_zhuowu():
         if best is None or missing:
             continue
         for fa in facts:
-            on = {k: fa[i] > 0 for k, i in names.items()}
-            seen["face+pair"] += on["straight_face_joker"] and on["win_pair_joker_joker"]
-            seen["straight+zhuowu"] += on["straight"] and on["zhuowu"]
-            seen["straight+both"] += on["straight"] and on["zhuowu_both_jokers"]
+            has = {k: fa[i] > 0 for k, i in names.items()}
+            seen["face+pair"] += has["straight_face_joker"] and has["win_pair_joker_joker"]
+            seen["straight+zhuowu"] += has["straight"] and has["zhuowu"]
+            seen["straight+both"] += has["straight"] and has["zhuowu_both_jokers"]
         aim = E.aim_of(*args)
         assert aim is not None and (Fraction(aim[0]), -aim[1]) >= best, (counts.tolist(), win, jk, aim, best)
         reached += (Fraction(aim[0]), -aim[1]) == best

@@ -2178,19 +2178,25 @@ cdef int hand_less_win(const Ctx* c, int8_t* h, int* jl) noexcept nogil:
     return left
 
 
+cdef inline int idle_honor(const Ctx* c, const int8_t* h) noexcept nogil:
+    """An honour kind of which ``h`` holds no tile, neither the winning tile's kind nor a joker kind (-1: none):
+    a pair of it added to counts that must make sets alone stands for the pair taken elsewhere (it can only
+    be the pair, or a set with jokers, which passes more hands, never fewer)."""
+    cdef int t
+    for t in range(27, 34):
+        if h[t] == 0 and t != c.H.win and not is_joker(c, t):
+            return t
+    return -1
+
+
 cdef void pair_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     """:func:`aim_sets`' joker pair (暴头, 混吊): the winning tile and a joker of each kind held as the pair;
-    the rest must make ``n_sets`` sets: an idle pair is added, an honour no tile is (it can only be the
-    pair, or a set with jokers, which passes more hands, never fewer). Its own substitutes: 1 when the
-    winning tile is no joker; when it is, 0 or 2 with a partner of its kind, 1 or 2 with another."""
+    the rest must make ``n_sets`` sets: an idle pair is added (:func:`idle_honor`). Its own substitutes: 1
+    when the winning tile is no joker; when it is, 0 or 2 with a partner of its kind, 1 or 2 with another."""
     cdef int8_t h[34]
     cdef int jl[8]
-    cdef int t, j, w = c.H.win, wj = c.jix[w], idle = -1, left
+    cdef int j, wj = c.jix[c.H.win], idle = idle_honor(c, <const int8_t*>c.real), left
     cdef uint32_t rest
-    for t in range(27, 34):
-        if c.real[t] == 0 and t != w and not is_joker(c, t):
-            idle = t
-            break
     left = hand_less_win(c, h, jl) - 1          # (the partner's)
     if left < 0:
         return
@@ -2345,7 +2351,7 @@ cdef int straight_pair(const Ctx* c, int n_sets, const int8_t* h, const int* jl,
     """The kinds of straight (:class:`Aim` ``st`` bits) of :func:`straight_possible` that may be held
     beside the winning tile paired with a joker: the straight's tiles taken, ``h`` and ``left`` jokers, the
     pair takes the winning tile and a joker (two jokers where the winning tile is one), and the rest
-    completes (:func:`face_subs`, an idle pair added as in :func:`pair_subs`); where the straight took the
+    completes (:func:`face_subs`, an idle pair added: :func:`idle_honor`); where the straight took the
     winning tile's last copy, a joker takes its place there (a straight holding a substitute, bit 1, only).
     ``win_face``: the winning tile is a joker whose kind the straight holds (at its face, bit 3, only where
     another joker of that kind is held)."""
@@ -2365,11 +2371,11 @@ cdef int straight_pair(const Ctx* c, int n_sets, const int8_t* h, const int* jl,
         g[w] -= 1
     if left < 0:
         return 0
-    for t in range(27, 34):
-        if g[t] == 0 and t != w and not is_joker(c, t):
-            g[t] = 2                            # (the idle pair)
-            return bits if face_subs(c, g, n_sets, jl, left) else 0
-    return bits
+    t = idle_honor(c, g)
+    if t < 0:
+        return bits
+    g[t] = 2                                    # (the idle pair)
+    return bits if face_subs(c, g, n_sets, jl, left) else 0
 
 
 cdef bint straight_beside(const Aim* A, int s, int p, int z) noexcept nogil:

@@ -484,6 +484,75 @@ def test_aim_bounds_tianjin_straights_beside_the_pair_and_zhuowu():
     assert reached >= 0.9 * hands and min(seen.values()) >= 5, (reached, hands, seen)
 
 
+def _sets(rng, n):
+    """``n`` random sets (chows 60 %, else pungs) as a tile list."""
+    out = []
+    for _ in range(n):
+        if rng.random() < 0.6:
+            s = rng.randrange(3) * 9 + rng.randrange(7)
+            out += [s, s + 1, s + 2]
+        else:
+            out += [rng.randrange(34)] * 3
+    return out
+
+
+def test_first_pass_reads_only_what_every_aim_needs():
+    """Where every reading scoring the aim puts the winning tile in the joker pair (混吊), in a pair of 混 alone
+    (双混吊), as the 5m of 4m-5m-6m (捉五, both flanks 混 for 双绘捉五) or holds a straight (一条龙), the slot-by-slot
+    search's first pass reads only such readings (``Out.req``): on Tianjin hands built around each, with three
+    or four 混, the results (reading included) are the full search's, the first pass finds the aim wherever it
+    does without that cut (it never leaves out the aim's reading), and it scores fewer readings."""
+    rs = rules.get("tianjin", qidui=1, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)
+    prog = rs.compiled.program
+    rng = random.Random("aim-req")
+    kinds = ("pair", "jpair", "zhuowu", "straight")
+    stats = {k: [] for k in kinds}
+    while sum(map(len, stats.values())) < 400:
+        kind = kinds[sum(map(len, stats.values())) % 4]
+        b = rng.randrange(3) * 9
+        ind = b + rng.randrange(9) if rng.random() < 0.8 else rng.randrange(34)
+        jk = tuple(rs._jokers_cached({"indicator": TILE_NAMES[ind]})[0])
+        if kind == "straight":
+            tiles = list(range(b, b + 9)) + _sets(rng, 1) + [rng.randrange(34)] * 2
+            win = rng.choice(tiles)
+        elif kind == "zhuowu":
+            tiles, win = [3, 4, 5] + _sets(rng, 3) + [rng.randrange(34)] * 2, 4
+        elif kind == "pair":
+            win = rng.randrange(34)
+            tiles = _sets(rng, 4) + [win, rng.choice(jk)]
+        else:
+            win = rng.choice(jk)
+            tiles = _sets(rng, 4) + [win, rng.choice(jk)]
+        n_jokers = rng.randint(3, 4)
+        while sum(t in jk for t in tiles) < n_jokers:
+            i = rng.randrange(len(tiles))
+            if tiles[i] != win or tiles.count(win) > 1:
+                tiles[i] = rng.choice(jk)
+        counts = np.bincount(tiles, minlength=34).astype(np.uint8)
+        if counts.max() > 4:
+            continue
+        args = (prog, counts.tobytes(), b"", win, 1, 27, 27, _mask(jk))
+        got, n = [], []
+        try:
+            for aim, req in ((True, True), (True, False), (False, False)):
+                E._set_aim(aim)
+                E._set_aim_req(req)
+                got.append(E.score_one(*args, True))
+                n.append(E.search_counts(*args))
+        finally:
+            E._set_aim(True)
+            E._set_aim_req(True)
+        if got[0][0] != 1:
+            continue
+        assert got[0] == got[1] == got[2], (kind, counts.tolist(), win, jk)
+        assert n[0][1] <= n[1][1], (kind, counts.tolist(), win, jk, n)   # (passes: 1 the aim found, 2 read again)
+        stats[kind].append((n[0][0], n[1][0]))
+    for kind, st in stats.items():
+        fewer = sum(a < b for a, b in st)
+        assert all(a <= b for a, b in st) and fewer >= 0.25 * len(st), (kind, fewer, len(st))
+        assert sum(a for a, _ in st) <= 0.7 * sum(b for _, b in st), (kind, st)
+
+
 def test_aim_bounds_a_straight_with_a_chi_meld():
     """The aim's straight counts a third declared as a chi meld (no rule set on the engine reads straights
     and allows chi, so a table of its own): on complete hands whose straight holds a chi meld, 1-3 of the

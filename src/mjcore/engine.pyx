@@ -272,6 +272,14 @@ cdef enum:               # what a table reads of a standard reading beyond the h
     AIM_KINDS = 32      # the facts of the kinds a reading holds: one suit, honours only, 2-5-8 only, ... (清一色)
 
 
+cdef enum:               # where every reading scoring a result's aim puts the winning tile (Out.req, Ctx.req)
+    REQ_PAIR = 1        # in the pair, the winning tile real and its partner a joker (混吊)
+    REQ_JPAIR = 2       # in a pair of jokers alone, the winning tile a joker (双混吊)
+    REQ_Z = 4           # the real 5m of 4m-5m-6m (捉五魁) ...
+    REQ_Z2 = 8          # ... both flanks jokers (双绘捉五)
+    REQ_S = 16          # a straight (一条龙), in a suit of Ctx.st_suits
+
+
 cdef struct Aim:         # what some standard reading of a hand may hold (aim_standard): supersets
     uint32_t subs       # bit n: a reading with n substitutes
     int pair            # the winning tile's pair partner a joker: 0 never, 1 (the winning tile is no joker), 2 (it is)
@@ -281,6 +289,7 @@ cdef struct Aim:         # what some standard reading of a hand may hold (aim_st
     int st              # bit 1: a straight holding a substitute, 2: none and no joker, 3: none and a joker at its face
     int smin            # the fewest substitutes of a reading whose straight holds one
     int sown            # the fewest of them in the straight itself
+    int spown           # the same beside the joker pair (its winning tile's last copy not in the straight)
     int stb[3]          # st by the straight's suit
     uint32_t sn[4]      # bit n: a reading with n substitutes whose straight holds none (2: no joker, 3: one at its face)
     int sjb[3]          # the fewest jokers in a straight of that suit holding one (bits 1, 3)
@@ -412,6 +421,7 @@ cdef struct Out:
     double aim_uncapped
     int aim_sub
     int aim_first
+    int req                     # REQ_* every reading scoring the aim holds (aim_places)
     int status
     int face                    # the hand's Hand.face: readings show physical tiles with it undone
     double total
@@ -542,12 +552,20 @@ cdef struct Ctx:
     int open
     bint stop
     int sub_cap                 # substitutes a reading may hold (aim_standard's first pass: the most the aims hold)
+    int req                     # REQ_* a reading must hold to be read (the first pass of the slot-by-slot search: every
+                                # result's aim needs them); zdone: 捉五's chow placed (REQ_Z)
+    int zdone
+    uint32_t chows              # the starts of the chows placed (REQ_S)
+    int n_scored                # readings scored (for the tests: search_counts)
+    int passes                  # the standard search's passes with jokers: 0 unbounded, 1 its aims found, 2 read again
+    int st_suits                # the suits (bits) where a straight may be held (aim_standard)
     bint stop_missing           # the caller reports a refusal for a value not given, not which values (waits,
                                 # the batches): a result needing one is settled
     bint seven_done             # seven pairs read before the standard form, which none of its readings beat
 
 cdef uint64_t ONE = 1
 cdef bint aim_search = True   # the standard search's stops (aim_standard, Ctx.stop_missing); off: the tests' full search
+cdef bint aim_req = True      # the first pass's cut by what every aim needs (Ctx.req); off: the tests' comparison
 cdef int joker_search = 0       # the standard form with jokers: 0 the faster of the two for the hand, 1 slot by
                                 # slot (split), 2 by substitutes (joker_std)
 cdef uint64_t TERM_MASK = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
@@ -1270,6 +1288,7 @@ cdef void score_facts(Ctx* c, int i, int s, int32_t* f) noexcept nogil:
     cdef bint pung
     cdef uint32_t fl, cur = c.H.flags
     cdef uint64_t d
+    c.n_scored += 1
     if c.dump != NULL and c.dump_n < c.dump_cap:
         memcpy(c.dump[c.dump_n].facts, f, NF * sizeof(int32_t))
         c.dump[c.dump_n].form = c.form
@@ -1539,12 +1558,24 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
     """Fill the slots of a group holding the lowest real tile: a real tile (source 0), a joker at its
     own face (1) or a substituting joker (2); the interchangeable slots of a pung or pair take
     their sources in ascending order."""
-    cdef int r, j
+    cdef int r, j, z = 0
+    cdef uint32_t chow = 0
     if c.stop:
         return
     if slot == n:
+        if c.req:
+            if kind == G_PAIR and last == 0 and c.req & REQ_PAIR:
+                return                          # (the winning tile's partner real)
+            z = c.req & REQ_Z and kind == G_CHOW and rep[0] == 3 and phys[1] == 4 and (
+                not (c.req & REQ_Z2) or is_joker(c, phys[0]) and is_joker(c, phys[2]))
+            if kind == G_CHOW:
+                chow = (<uint32_t>1 << rep[0]) & ~c.chows
         push(c, kind, n, rep, phys)
+        c.zdone += z
+        c.chows |= chow
         split(c, n_sets, n_pairs, at, shape)
+        c.chows ^= chow
+        c.zdone -= z
         c.ng -= 1
         return
     r = rep[slot]
@@ -1958,6 +1989,7 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     cdef Aim A
     cdef int m, b
     aim_sets(c, n_sets, &A)
+    c.st_suits = (A.stb[0] != 0) | (A.stb[1] != 0) << 1 | (A.stb[2] != 0) << 2 if A.st else 0
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     f[X_STANDARD] = 1
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
@@ -1993,7 +2025,7 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     if c.P.aim_kind & AIM_PAIR:
         pair_subs(c, n_sets, A)
     A.st = 0
-    A.smin = A.sown = 99
+    A.smin = A.sown = A.spown = 99
     A.sn[2] = A.sn[3] = 0
     A.total = total_j
     if c.P.aim_kind & AIM_STRAIGHT:
@@ -2344,6 +2376,8 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
         k = c.H.win
         win_face = c.jix[k] >= 0 and s0 <= k < s0 + 9 and not (c.meld_chow_starts >> (k - (k - s0) % 3)) & 1
         A.stp[b] = A.stb[b] & straight_pair(c, n_sets - thirds, h, jl, total_j - used, win_face)
+        if A.stp[b] & 2:                        # (a real winning tile's last copy in the pair: a substitute here)
+            A.spown = min(A.spown, max(1, need_sub + (c.jix[k] < 0 and s0 <= k < s0 + 9 and h[k] == 0)))
 
 
 cdef int straight_pair(const Ctx* c, int n_sets, const int8_t* h, const int* jl, int left,
@@ -2443,7 +2477,7 @@ cdef inline void set_kind_facts(int32_t* f, uint64_t b) noexcept nogil:
 cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint* have) noexcept nogil:
     """:func:`aim_out` for ``n`` substitutes and the other facts set in ``f``: each combination of the
     joker pair, 捉五 and the straight; False where one needs a value not given."""
-    cdef int p, z, s
+    cdef int p, z, s, req
     cdef Eval ev
     for p in range(2 if A.pmask else 1):        # (the loops stop short where a fact is never held)
         if p and not (A.pmask >> n) & 1:
@@ -2460,7 +2494,7 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
                     continue
                 if s and (p or z) and not straight_beside(A, s, p, z):
                     continue
-                if p and s == 1 and n < A.sown + (1 if A.pair == 1 else 0):
+                if p and s == 1 and n < A.spown + (1 if A.pair == 1 else 0):
                     continue
                 f[X_STRAIGHT] = s != 0
                 f[X_STRAIGHT_NOSUB] = s >= 2
@@ -2473,6 +2507,8 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
                     continue
                 if ev.missing:
                     return False
+                req = (REQ_PAIR if p and A.pair == 1 else REQ_JPAIR if p else 0) | (
+                    0 if A.zw_joker or not z else REQ_Z | (REQ_Z2 if z == 2 else 0)) | (REQ_S if s else 0)
                 if not have[0] or beats(ev.total, n, ev.uncapped, ev.first_row,
                                         o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
                     have[0] = True
@@ -2480,6 +2516,10 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
                     o.aim_uncapped = ev.uncapped
                     o.aim_sub = n
                     o.aim_first = ev.first_row
+                    o.req = req
+                elif not beats(o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first, ev.total, n, ev.uncapped,
+                               ev.first_row):
+                    o.req &= req                # (as good: the aim's readings hold what both hold)
     return True
 
 
@@ -2898,6 +2938,24 @@ cdef inline bint feasible(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     return std_udistance(get_tables(), &L, n_sets) <= a + (2 if n_pairs == 0 else 0)
 
 
+cdef bint straight_left(const Ctx* c) noexcept nogil:
+    """Whether a straight may still be held (REQ_S): in a suit of ``c.st_suits``, its thirds not placed (nor
+    declared) need no more jokers than are left, one for each of their kinds with no real tile left."""
+    cdef int b, d, s, need
+    cdef uint32_t have = c.chows | c.meld_chow_starts
+    for b in range(3):
+        if not (c.st_suits >> b) & 1:
+            continue
+        need = 0
+        for d in range(0, 9, 3):
+            s = 9 * b + d
+            if not (have >> s) & 1:
+                need += (c.real[s] == 0) + (c.real[s + 1] == 0) + (c.real[s + 2] == 0)
+        if need <= avail(c):
+            return True
+    return False
+
+
 cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nogil:
     """Every way to split the real tiles left (and jokers) into ``n_sets`` sets and ``n_pairs`` pairs.
 
@@ -2908,6 +2966,10 @@ cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nog
     cdef int8_t rep[3]
     cdef int8_t phys[3]
     cdef uint64_t km
+    if c.req:                                   # (what every aim needs, out of reach: c.req)
+        if c.req & REQ_PAIR and n_pairs and not c.real[c.H.win] or c.req & REQ_Z and not c.zdone and not c.real[4] \
+                or c.req & REQ_S and not straight_left(c):
+            return
     if c.rmask:
         t = mj_ctz64(c.rmask)
     if t < 0:
@@ -2917,7 +2979,7 @@ cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nog
         return
     if at != t:
         shape = 0
-    if n_pairs and shape <= 0:
+    if n_pairs and shape <= 0 and not (c.req & REQ_JPAIR) and (t == c.H.win or not (c.req & REQ_PAIR)):
         rep[0] = rep[1] = t
         fill(c, G_PAIR, 2, rep, 0, 0, -1, phys, n_sets, n_pairs - 1, t, 0)
     if n_sets and shape <= 1:
@@ -3500,6 +3562,12 @@ cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint 
     c.open = 0
     c.stop = False
     c.sub_cap = NO_CAP
+    c.req = 0
+    c.zdone = 0
+    c.chows = 0
+    c.st_suits = 0
+    c.n_scored = 0
+    c.passes = 0
     c.stop_missing = dump == NULL and not detail   # (score_one's refusal names the values: every reading)
 
 
@@ -3584,6 +3652,34 @@ cdef int aims_cap(const Ctx* c) noexcept nogil:
     return cap if cap >= 0 else NO_CAP
 
 
+cdef int aims_req(const Ctx* c) noexcept nogil:
+    """The REQ_* every reading scoring an aim holds, in every result open (0 where one has no aim)."""
+    cdef int m, req = -1
+    if c.open == 0:
+        return 0
+    if c.n_out == 0:
+        return c.out.req if c.out.aim else 0
+    for m in range(c.n_out):
+        if c.out_on[m]:
+            if not c.outs[m].aim:
+                return 0
+            req &= c.outs[m].req
+    return req if req > 0 else 0
+
+
+cdef void restart_outs(Ctx* c) noexcept nogil:
+    """The results as before the standard search's first pass, where it read only some readings (``c.req``):
+    the second reads every reading in order, so a reading kept ahead of an earlier one scoring alike goes."""
+    cdef int m
+    if c.n_out == 0:
+        if c.out.status == S_WIN:
+            c.out.status = S_INCOMPLETE
+        return
+    for m in range(c.n_out):
+        if c.out_on[m] and c.outs[m].status == S_WIN:
+            c.outs[m].status = S_INCOMPLETE
+
+
 cdef bint seven_first(Ctx* c) noexcept nogil:
     """Seven pairs read before the standard form, where every result has an aim (:func:`aim_standard`):
     True where in every result its best beats the aim, so beats every standard reading (the standard
@@ -3641,15 +3737,25 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     # winning tile's group: there the slot-by-slot search is faster)
     slots = not (joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
             not (c.need & NEED_PLACE) and not c.P.every_win_slot))))
+    # slot by slot, first only the readings placing the winning tile where every aim needs it (split)
+    c.req = aims_req(c) if slots and c.sub_cap != NO_CAP and aim_req else 0
+    c.zdone = 0
+    c.chows = 0
     joker_readings(c, n_sets, slots)
     if c.sub_cap != NO_CAP:
+        c.passes = 1 if c.stop else 2
         # first the readings of no more substitutes than an aim holds (a search's substitutes only grow): the
         # others cannot score it, and the rest come in the same order; where an aim was not found, every
         # reading, in order, over what that pass kept (the readings scoring alike with it hold as many
-        # substitutes, so passed the bound too: it stays the first of its score, as in the full search)
+        # substitutes, so passed the bound too: it stays the first of its score, as in the full search;
+        # not so past c.req, which left out readings of any score: then from the start)
         c.sub_cap = NO_CAP
         if not c.stop:
+            if c.req:
+                restart_outs(c)
+            c.req = 0
             joker_readings(c, n_sets, slots)
+        c.req = 0
     if c.open:
         close_outs(c)
     c.stop = False
@@ -3676,8 +3782,9 @@ cdef bint hand_ok(Ctx* c, Out* o) noexcept nogil:
 
 
 cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int dump_cap=0,
-                     int* dump_n=NULL, bint detail=True, Memo* memo=NULL) noexcept nogil:
-    """Score the hand ``H`` into ``o`` (every reading; the best kept)."""
+                     int* dump_n=NULL, bint detail=True, Memo* memo=NULL, int* counts=NULL) noexcept nogil:
+    """Score the hand ``H`` into ``o`` (every reading; the best kept); ``counts``: the readings scored and the
+    standard search's passes (:func:`search_counts`)."""
     cdef Ctx c
     cdef Hand S
     if P.stand_in >= 0 and H.jmask:
@@ -3690,6 +3797,9 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
     search(&c)
     if dump_n != NULL:
         dump_n[0] = c.dump_n
+    if counts != NULL:
+        counts[0] = c.n_scored
+        counts[1] = c.passes
 
 
 cdef void score_wait(Ctx* c, Hand* H, int t, uint32_t flags, Out* o) noexcept nogil:
@@ -5175,6 +5285,23 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
         free(d)
 
 
+def search_counts(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_,
+                  uint64_t jmask):
+    """For the tests: ``(readings scored, passes)`` of score_one's search of the hand; passes of the standard
+    search with jokers: 0 unbounded (no aim), 1 where the first (the readings the aims allow) found every aim,
+    2 where every reading was read again."""
+    cdef Hand H
+    cdef Out o
+    cdef int got[2]
+    if len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2:
+        raise ValueError(f"search_counts: 34 counts and at most {prog.p.n_sets} (kind, tile) meld pairs")
+    load_hand(&H, <const uint8_t*>counts, <const int8_t*><const char*>melds, len(melds) // 2, win, flags, seat,
+              round_, jmask)
+    with nogil:
+        score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, NULL, got)
+    return got[0], got[1]
+
+
 def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_, uint64_t jmask):
     """For the tests: the best a standard reading of the hand can score by :func:`aim_standard`, as
     ``(total, substitutes)``, or None where the search has no aim (no joker held, a table that reads more,
@@ -5213,6 +5340,14 @@ def _set_aim(bint on):
     given (on by default), or see every reading; both give the same results."""
     global aim_search
     aim_search = on
+
+
+def _set_aim_req(bint on):
+    """For the tests only (not thread-safe): the slot-by-slot search's first pass reads only the readings
+    holding what every aim needs (``Out.req``: the winning tile's place, a straight) (on by default), or
+    every reading of no more substitutes; both give the same results."""
+    global aim_req
+    aim_req = on
 
 
 def check_hand(hand, bytes melds, int size, uint64_t outside):

@@ -1749,6 +1749,33 @@ cdef bint place_first(Ctx* c) noexcept nogil:
     return True
 
 
+cdef bint split_meets(const Ctx* c) noexcept nogil:
+    """Whether the split in ``c.g`` (with ``c.p_fs`` free sets) may hold what every aim needs (``c.req``):
+    the pair of the winning kind (REQ_PAIR), 4m-5m-6m (REQ_Z), a straight whose thirds missing free sets may
+    make (REQ_S)."""
+    cdef int i, b, d, missing
+    cdef uint32_t chows = 0, have
+    cdef bint pair = False
+    for i in range(c.ng):
+        if c.g[i].kind == G_PAIR:
+            pair |= c.g[i].rep[0] == c.H.win
+        elif c.g[i].kind == G_CHOW:
+            chows |= <uint32_t>1 << c.g[i].rep[0]
+    if c.req & REQ_PAIR and not pair or c.req & REQ_Z and not (chows >> 3) & 1:
+        return False
+    if not (c.req & REQ_S):
+        return True
+    have = chows | c.meld_chow_starts
+    for b in range(3):
+        if (c.st_suits >> b) & 1:
+            missing = 0
+            for d in range(0, 9, 3):
+                missing += not (have >> (9 * b + d)) & 1
+            if missing <= c.p_fs:
+                return True
+    return False
+
+
 cdef void place_split(Ctx* c) noexcept nogil:
     """:func:`place_groups` of the split in ``c.g``, the groups of which no kind has a joker to place
     (at its face or substituting) placed first: their slots can only take real tiles. When one
@@ -1764,7 +1791,7 @@ cdef void place_split(Ctx* c) noexcept nogil:
     cdef int8_t pface[34]
     cdef int8_t psub[34]
     cdef int8_t jok[8]
-    if c.stop:
+    if c.stop or c.req and not split_meets(c):
         return
     memcpy(preal, c.preal, 34)                  # the sources as they come, put back at the end
     for j in range(c.n_jk):
@@ -1962,6 +1989,8 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
             a = left - 3 * fs - 2 * fp
             if a < 0 or a > c.sub_cap or c.stop:   # (a readings' substitutes: a at least)
                 continue
+            if c.req & REQ_JPAIR and not fp or c.req & REQ_PAIR and fp:
+                continue                        # (the pair every aim needs: of jokers alone, or not)
             c.p_fs = fs
             c.p_fp = fp
             subs_choice(c, 0, a, n_sets - fs, 1 - fp)
@@ -3737,8 +3766,8 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     # winning tile's group: there the slot-by-slot search is faster)
     slots = not (joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
             not (c.need & NEED_PLACE) and not c.P.every_win_slot))))
-    # slot by slot, first only the readings placing the winning tile where every aim needs it (split)
-    c.req = aims_req(c) if slots and c.sub_cap != NO_CAP and aim_req else 0
+    # first only the readings holding what every aim needs (split; face_choice and place_split)
+    c.req = aims_req(c) if c.sub_cap != NO_CAP and aim_req else 0
     c.zdone = 0
     c.chows = 0
     joker_readings(c, n_sets, slots)

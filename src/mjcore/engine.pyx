@@ -556,7 +556,8 @@ cdef struct Ctx:
                                 # result's aim needs them); zdone: 捉五's chow placed (REQ_Z)
     int zdone
     uint32_t chows              # the starts of the chows placed (REQ_S)
-    int n_scored                # readings scored (for the tests: search_counts)
+    int n_scored                # readings scored, and the nodes of the standard search with jokers: split's past its
+    int n_nodes                 # checks (slot by slot), place_split's (by substitutes) (for the tests: search_counts)
     int passes                  # the standard search's passes with jokers: 0 unbounded, 1 its aims found, 2 read again
     int st_suits                # the suits (bits) where a straight may be held (aim_standard)
     bint stop_missing           # the caller reports a refusal for a value not given, not which values (waits,
@@ -1793,6 +1794,7 @@ cdef void place_split(Ctx* c) noexcept nogil:
     cdef int8_t jok[8]
     if c.stop or c.req and not split_meets(c):
         return
+    c.n_nodes += 1
     memcpy(preal, c.preal, 34)                  # the sources as they come, put back at the end
     for j in range(c.n_jk):
         if c.pface[c.jkind[j]]:
@@ -2999,6 +3001,7 @@ cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nog
         if c.req & REQ_PAIR and n_pairs and not c.real[c.H.win] or c.req & REQ_Z and not c.zdone and not c.real[4] \
                 or c.req & REQ_S and not straight_left(c):
             return
+    c.n_nodes += 1
     if c.rmask:
         t = mj_ctz64(c.rmask)
     if t < 0:
@@ -3595,7 +3598,7 @@ cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint 
     c.zdone = 0
     c.chows = 0
     c.st_suits = 0
-    c.n_scored = 0
+    c.n_scored = c.n_nodes = 0
     c.passes = 0
     c.stop_missing = dump == NULL and not detail   # (score_one's refusal names the values: every reading)
 
@@ -3828,7 +3831,8 @@ cdef void score_hand(const Prog* P, const Hand* H, Out* o, Dump* dump=NULL, int 
         dump_n[0] = c.dump_n
     if counts != NULL:
         counts[0] = c.n_scored
-        counts[1] = c.passes
+        counts[1] = c.n_nodes
+        counts[2] = c.passes
 
 
 cdef void score_wait(Ctx* c, Hand* H, int t, uint32_t flags, Out* o) noexcept nogil:
@@ -5316,19 +5320,20 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
 
 def search_counts(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_,
                   uint64_t jmask):
-    """For the tests: ``(readings scored, passes)`` of score_one's search of the hand; passes of the standard
-    search with jokers: 0 unbounded (no aim), 1 where the first (the readings the aims allow) found every aim,
-    2 where every reading was read again."""
+    """For the tests: ``(readings scored, nodes, passes)`` of score_one's search of the hand: the nodes of the
+    standard search with jokers (:func:`split` past its checks, :func:`place_split`'s splits), its passes (0
+    unbounded: no aim; 1 where the first, of the readings the aims allow, found every aim; 2 where every reading
+    was read again)."""
     cdef Hand H
     cdef Out o
-    cdef int got[2]
+    cdef int got[3]
     if len(counts) != 34 or len(melds) > 2 * prog.p.n_sets or len(melds) % 2:
         raise ValueError(f"search_counts: 34 counts and at most {prog.p.n_sets} (kind, tile) meld pairs")
     load_hand(&H, <const uint8_t*>counts, <const int8_t*><const char*>melds, len(melds) // 2, win, flags, seat,
               round_, jmask)
     with nogil:
         score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, NULL, got)
-    return got[0], got[1]
+    return got[0], got[1], got[2]
 
 
 def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_, uint64_t jmask):

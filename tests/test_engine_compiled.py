@@ -434,6 +434,42 @@ def test_aim_bounds_every_standard_reading(rule):
         assert min(seen.values()) >= 5, seen
 
 
+def test_seven_pairs_aim_bounds_every_seven_pairs_reading():
+    """Where a table reads of a seven pairs reading nothing but its substitutes and kinds (``aim_seven``: 翻鬼;
+    not Tianjin, whose 混吊 reads the joker pair, nor Hangzhou's 豪华七对), the best a seven
+    pairs reading can score (``aim_of(..., seven=True)``: the table on each number of substitutes from one per
+    odd count of a kind that is no joker kind, and each combination of the kinds' facts) is never below a
+    seven pairs reading's total and substitutes (the search stops at it, and skips seven pairs where it cannot
+    beat the best so far), and is reached on most hands; seeded hands with 1-4 jokers."""
+    from mjpy.rules.engine.table import evaluate
+    n_sub = E.FACT_NAMES.index("n_substitutes")
+    seen = {}
+    for rule in ("guangdong_tuidao", "tianjin", "hangzhou"):
+        hands = reached = 0
+        for case, rs, c, ms, s, jk, args in _joker_cases(rule, 4000 if rule == "guangdong_tuidao" else 1000, 9):
+            if not rs.compiled.program.aim_kind or not sum(int(c[k]) for k in jk) or ms:
+                continue
+            best, missing = None, False
+            for form, _, _, fa in E.dump_readings(*args):
+                if form == "seven_pairs":
+                    v = evaluate(rs.table, dict(zip(E.FACT_NAMES, fa)), rs.options)
+                    missing |= bool(v.missing)
+                    if not v.failed and not v.missing:
+                        best = max(best or (Fraction(v.total), -fa[n_sub]), (Fraction(v.total), -fa[n_sub]))
+            aim = E.aim_of(*args, seven=True)
+            if not rs.compiled.program.aim_seven:
+                assert aim is None
+                continue
+            if best is None or E.aim_of(*args) is None:
+                continue
+            assert aim is not None and not missing and (Fraction(aim[0]), -aim[1]) >= best, (case.describe(), aim, best)
+            hands += 1
+            reached += (Fraction(aim[0]), -aim[1]) == best
+        seen[rule] = (hands, reached)
+    hands, reached = seen["guangdong_tuidao"]
+    assert hands >= 60 and reached >= 0.6 * hands and seen["tianjin"] == seen["hangzhou"] == (0, 0), seen
+
+
 def test_aim_bounds_tianjin_straights_beside_the_pair_and_zhuowu():
     """Tianjin hands built around a straight with two to four 混 (each in the straight, in a set beside it or in
     the pair, the winning tile a 混 or not, a 4m-5m-6m set for 捉五 in some): the aim (the straight beside 捉五

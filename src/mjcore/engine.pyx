@@ -389,6 +389,7 @@ cdef struct Prog:
     int stand_in                # a kind whose tiles play the (single) joker kind's face (徐州 白板), -1: none
     int need                    # NEED_* families the program reads
     int aim_kind                # AIM_*: what the table reads of a standard reading (aim_standard)
+    int aim_seven               # AIM_SUBS / AIM_KINDS: of a seven pairs reading (seven_aim; 0: it reads more)
     uint64_t aim_kread          # AIM_KINDS: the kinds' facts it reads (bits by fact index)
     int feat                    # FT_*: what of a group's kind the program's facts read (free_candidates)
     int win_mask                # the bits of win_key the program reads
@@ -422,6 +423,11 @@ cdef struct Out:
     int aim_sub
     int aim_first
     int req                     # REQ_* every reading scoring the aim holds (aim_places)
+    bint s7                     # the best a seven pairs reading can score is known (seven_aim): s7_*
+    double s7_total
+    double s7_uncapped
+    int s7_sub
+    int s7_first
     int status
     int face                    # the hand's Hand.face: readings show physical tiles with it undone
     double total
@@ -2019,14 +2025,18 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     cdef int32_t f[NF + MAX_GROUPS]
     cdef Aim A
     cdef int m, b
+    cdef bint seven
     aim_sets(c, n_sets, &A)
     c.st_suits = (A.stb[0] != 0) | (A.stb[1] != 0) << 1 | (A.stb[2] != 0) << 2 if A.st else 0
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     f[X_STANDARD] = 1
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
+    seven = c.P.aim_seven and c.P.seven_pairs and c.H.n_melds == 0
     if c.n_out == 0:
         if aim_out(c, c.out, f, &A):
             open_out(c, c.out)
+            if seven:
+                seven_aim(c, c.out, f, &A)
         return
     for m in range(c.n_out):
         if not c.out_on[m]:
@@ -2037,6 +2047,8 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
             close_outs(c)
             return
         open_out(c, c.outs[m])
+        if seven:
+            seven_aim(c, c.outs[m], f, &A)
 
 
 cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
@@ -2069,7 +2081,7 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
         zhuowu_subs(c, n_sets, A)
     A.pungs = pungs_subs(c, n_sets, jl, total_j) if c.P.aim_kind & AIM_PUNGS else 0
     A.k0 = A.kfix = A.kfree = A.ffix = A.ffree = 0
-    if c.P.aim_kind & AIM_KINDS:
+    if (c.P.aim_kind | c.P.aim_seven) & AIM_KINDS:
         aim_kinds(c, A)
 
 
@@ -2491,6 +2503,78 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
             part = (part - 1) & free_
     o.aim = have
     return have
+
+
+cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil:
+    """``o``'s seven pairs aim (``s7``: the best a seven pairs reading can score, where the table reads of one
+    nothing but its substitutes and kinds, ``P.aim_seven``): the table on each number of substitutes, from one
+    for each odd count of a kind that is no joker kind to every joker, and each combination of the kinds' facts
+    (:func:`aim_out`'s); none where one needs a value not given. ``f``: the standard aim's facts, as it came."""
+    cdef int n, t, lo = 0
+    cdef uint64_t free_, fix, part
+    cdef bint kinds = (c.P.aim_seven & AIM_KINDS) != 0
+    cdef int32_t g[NF + MAX_GROUPS]
+    cdef Eval ev
+    o.s7 = False
+    for t in range(34):
+        lo += (c.real[t] & 1) != 0 and c.jix[t] < 0
+    memcpy(g, f, NF * sizeof(int32_t))
+    g[X_STANDARD] = 0
+    g[X_SEVEN] = 1
+    g[X_ZHUOWU] = g[X_ZHUOWU_BOTH] = g[X_STRAIGHT] = g[X_STRAIGHT_NOSUB] = g[X_STRAIGHT_FACE] = 0    # (SEVEN_ZERO)
+    g[X_ALL_PUNGS] = g[X_ALL_CHOWS] = g[X_ALL_PUNGS_EXPOSED] = g[X_SETS_TERMINAL] = 0
+    for n in range(lo, A.total + 1):
+        g[X_N_SUB] = n
+        free_ = 0 if n == 0 else A.kfree if n == A.total else A.ffree
+        fix = A.k0 if n == 0 else A.kfix if n == A.total else A.ffix
+        part = free_
+        while True:
+            if kinds:
+                set_kind_facts(g, fix | part)
+            if c.memo != NULL:
+                memo_evaluate(c.P, c.memo, g, &ev)
+            else:
+                evaluate(c.P, g, &ev)
+            if ev.missing:
+                o.s7 = False
+                return
+            if ev.failed < 0 and (not o.s7 or beats(ev.total, n, ev.uncapped, ev.first_row,
+                                                    o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first)):
+                o.s7 = True
+                o.s7_total = ev.total
+                o.s7_uncapped = ev.uncapped
+                o.s7_sub = n
+                o.s7_first = ev.first_row
+            if part == 0:
+                break
+            part = (part - 1) & free_
+
+
+cdef int seven_open(Ctx* c) noexcept nogil:
+    """Before seven pairs are read: where every result has a seven pairs aim (:func:`seven_aim`), those whose
+    aim beats their best so far are opened with it (the search stops once they have found it), the others
+    need no seven pairs reading (none beats their best; none needs a value not given): the number opened, or
+    -1 where a result has none (every reading is read)."""
+    cdef int m, n = c.n_out if c.n_out else 1, opened = 0
+    cdef Out* o
+    for m in range(n):
+        o = c.outs[m] if c.n_out else c.out
+        if (c.n_out == 0 or c.out_on[m]) and not o.s7:
+            return -1
+    for m in range(n):
+        o = c.outs[m] if c.n_out else c.out
+        if c.n_out and not c.out_on[m]:
+            continue
+        if o.status != S_WIN or beats(o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first,
+                                      o.total, o.n_sub, o.uncapped, o.first_row):
+            o.aim_total = o.s7_total
+            o.aim_uncapped = o.s7_uncapped
+            o.aim_sub = o.s7_sub
+            o.aim_first = o.s7_first
+            o.aim = True
+            open_out(c, o)
+            opened += 1
+    return opened
 
 
 cdef inline void set_kind_facts(int32_t* f, uint64_t b) noexcept nogil:
@@ -3396,7 +3480,7 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
 
 cdef inline void reset_out(Out* o, int face) noexcept nogil:
     """``o`` before any reading: incomplete."""
-    o.aim = o.open = False
+    o.aim = o.open = o.s7 = False
     o.face = face
     o.status = S_INCOMPLETE
     o.total = 0
@@ -3608,7 +3692,7 @@ cdef void search(Ctx* c) noexcept nogil:
     cdef const Prog* P = c.P
     cdef const Hand* H = c.H
     cdef Out* o = c.out
-    cdef int n_sets, dup, m
+    cdef int n_sets, dup, m, opened
     cdef bint std
     if c.n_out == 0 and not hand_ok(c, o):      # conditions on the situation and melds first
         return                                  # (score_wait_modes checks each situation's itself)
@@ -3632,7 +3716,11 @@ cdef void search(Ctx* c) noexcept nogil:
             c.ng = 0
             if c.n_jk:
                 if seven_pairs_distance(<const uint8_t*>c.real, P.quad_limit == 2) <= avail(c):   # the kernel's check
-                    split(c, 0, 7, -1, 0)
+                    opened = seven_open(c) if aim_search else -1
+                    if opened:                  # (0: no seven pairs reading beats a result's best)
+                        split(c, 0, 7, -1, 0)
+                    if opened > 0:
+                        close_outs(c)
             elif c.even:
                 split_plain(c, 0, 7, -1, 0)
         if H.n_melds == 0 and P.thirteen and not (c.real_mask & ~ORPHAN_MASK):
@@ -3723,6 +3811,11 @@ cdef bint seven_first(Ctx* c) noexcept nogil:
     cdef bint ok = True
     if seven_pairs_distance(<const uint8_t*>c.real, c.P.quad_limit == 2) > avail(c):
         return False
+    for m in range(n):                          # (a seven pairs aim that cannot beat the aim: no probe)
+        o = c.outs[m] if c.n_out else c.out
+        if (c.n_out == 0 or c.out_on[m]) and o.s7 and not beats(o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first,
+                                                                o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
+            return False
     for m in range(n):                          # (as after the standard search: no aim, none open)
         o = c.outs[m] if c.n_out else c.out
         if c.n_out == 0 or c.out_on[m]:
@@ -3732,7 +3825,9 @@ cdef bint seven_first(Ctx* c) noexcept nogil:
     c.stop = False
     c.form = FORM_SEVEN
     c.ng = 0
+    seven_open(c)                               # (stopped at the seven pairs aims where every result has one)
     split(c, 0, 7, -1, 0)
+    close_outs(c)
     for m in range(n):
         o = c.outs[m] if c.n_out else c.out
         if (c.n_out == 0 or c.out_on[m]) and not (o.status == S_WIN and beats(
@@ -4068,6 +4163,7 @@ cdef class Program:
                                                 X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER,
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
         self.p.aim_kind = _aim_kind(atoms, clauses, exprs, rows)
+        self.p.aim_seven = _aim_kind(atoms, clauses, exprs, rows, X_SEVEN) if self.p.aim_kind else AIM_NONE
         self.p.aim_kread = 0
         for x in read & AIM_KIND_FACTS:
             self.p.aim_kread |= ONE << x
@@ -4099,6 +4195,11 @@ cdef class Program:
     def aim_kind(self):
         """What :func:`aim_standard` reads of a standard reading (``AIM_*`` bits; 0: the search sees every reading)."""
         return self.p.aim_kind
+
+    @property
+    def aim_seven(self):
+        """What :func:`seven_aim` reads of a seven pairs reading (``AIM_SUBS`` / ``AIM_KINDS`` bits; 0: none)."""
+        return self.p.aim_seven
 
     def _free_classes(self):
         """The classes of :func:`free_candidates` for this program's facts (``P.feat``)."""
@@ -4152,16 +4253,23 @@ AIM_KIND_FACTS = frozenset({X_HONORS, X_TERMINALS, X_ONE_SUIT, X_HALF_FLUSH, X_H
                             X_TERMINALS_ONLY, X_ORPHANS_ONLY})
 
 
-def _aim_kind(atoms, clauses, exprs, rows):
-    """``AIM_*`` of a table: the facts its clauses a standard reading may satisfy read (a clause that asks
-    for another form, or for ``standard`` to be 0, is left out), and the rows' count facts where their
-    condition may hold, less the hand's facts (:data:`HAND_FACTS`) and the forms."""
-    other = {X_SEVEN, X_THIRTEEN, X_EIGHT, X_KNITTED}
-    plain = {FACT_NAMES.index(n) for n in HAND_FACTS} | other | {X_STANDARD}
+#: the facts of the sets of a standard reading, 0 in every seven pairs reading (seven_aim writes them so)
+SEVEN_ZERO = {X_ALL_PUNGS, X_ALL_CHOWS, X_ALL_PUNGS_EXPOSED, X_SETS_TERMINAL, X_STRAIGHT, X_STRAIGHT_NOSUB,
+              X_STRAIGHT_FACE, X_ZHUOWU, X_ZHUOWU_BOTH}
+
+
+def _aim_kind(atoms, clauses, exprs, rows, form=X_STANDARD):
+    """``AIM_*`` of a table: the facts its clauses a reading of the ``form`` (standard, or seven pairs) may
+    satisfy read (a clause that asks for another form, or for the form's fact to be 0, is left out), and the
+    rows' count facts where their condition may hold, less the hand's facts (:data:`HAND_FACTS`) and the
+    forms. Of seven pairs only the substitutes and the kinds' facts are aimed at (AIM_SUBS, AIM_KINDS), the
+    facts no seven pairs reading holds (:data:`SEVEN_ZERO`) read as another form's."""
+    other = {X_STANDARD, X_SEVEN, X_THIRTEEN, X_EIGHT, X_KNITTED} - {form} | (SEVEN_ZERO if form == X_SEVEN else set())
+    plain = {FACT_NAMES.index(n) for n in HAND_FACTS} | other | {form}
     reads, compatible = set(), []
     for a0, a1 in clauses:
         clause = [tuple(atoms[i]) for i in range(a0, a1)]
-        ok = not any((k in other and lo >= 1) or (k == X_STANDARD and hi < 1) for k, lo, hi in clause)
+        ok = not any((k in other and lo >= 1) or (k == form and hi < 1) for k, lo, hi in clause)
         compatible.append(ok)
         if ok:
             reads |= {k for k, _, _ in clause}
@@ -4173,6 +4281,8 @@ def _aim_kind(atoms, clauses, exprs, rows):
     for fam, facts in ((AIM_PAIR, {X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ}), (AIM_ZHUOWU, {X_ZHUOWU, X_ZHUOWU_BOTH}),
                        (AIM_STRAIGHT, {X_STRAIGHT, X_STRAIGHT_NOSUB, X_STRAIGHT_FACE}), (AIM_PUNGS, {X_ALL_PUNGS}),
                        (AIM_KINDS, AIM_KIND_FACTS)):
+        if form == X_SEVEN and fam != AIM_KINDS:
+            continue
         if reads & facts:
             bits |= fam
             reads -= facts
@@ -5336,10 +5446,11 @@ def search_counts(Program prog, bytes counts, bytes melds, int win, uint32_t fla
     return got[0], got[1], got[2]
 
 
-def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_, uint64_t jmask):
-    """For the tests: the best a standard reading of the hand can score by :func:`aim_standard`, as
-    ``(total, substitutes)``, or None where the search has no aim (no joker held, a table that reads more,
-    a value not given)."""
+def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_, uint64_t jmask,
+           bint seven=False):
+    """For the tests: the best a standard reading of the hand can score by :func:`aim_standard` (``seven``: a
+    seven pairs reading, :func:`seven_aim`), as ``(total, substitutes)``, or None where the search has no aim
+    (no joker held, a table that reads more, a value not given)."""
     cdef Hand H
     cdef Out o
     cdef Ctx c
@@ -5355,6 +5466,8 @@ def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int
     if not prog.p.aim_kind or not c.n_jk:
         return None
     aim_standard(&c, prog.p.n_sets - H.n_melds)
+    if seven:
+        return (_number(prog, o.s7_total), o.s7_sub) if o.aim and o.s7 else None
     return (_number(prog, o.aim_total), o.aim_sub) if o.aim else None
 
 

@@ -534,11 +534,11 @@ def _sets(rng, n):
 
 def test_first_pass_reads_only_what_every_aim_needs():
     """Where every reading scoring the aim puts the winning tile in the joker pair (混吊), in a pair of 混 alone
-    (双混吊), as the 5m of 4m-5m-6m (捉五, both flanks 混 for 双绘捉五) or holds a straight (一条龙), the slot-by-slot
+    (双混吊), as the 5m of 4m-5m-6m (捉五, both flanks 混 for 双绘捉五) or holds a straight (一条龙), the standard
     search's first pass reads only such readings (``Out.req``; two jokers: the search by substitutes, its splits;
     three and four: the slot-by-slot search): on Tianjin hands built around each, the results (reading included)
     are the full search's, the first pass finds the aim wherever it does without that cut (it never leaves out
-    the aim's reading), and it scores fewer readings, in each search."""
+    the aim's reading), and it reads fewer search nodes (``search_counts``), in each search."""
     rs = rules.get("tianjin", qidui=1, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)
     prog = rs.compiled.program
     rng = random.Random("aim-req")

@@ -272,7 +272,7 @@ cdef enum:               # what a table reads of a standard reading beyond the h
     AIM_KINDS = 32      # the facts of the kinds a reading holds: one suit, honours only, 2-5-8 only, ... (清一色)
 
 
-cdef enum:               # where every reading scoring a result's aim puts the winning tile (Out.req, Ctx.req)
+cdef enum:               # what every reading scoring a result's aim holds (Out.req, Ctx.req): the winning tile ...
     REQ_PAIR = 1        # in the pair, the winning tile real and its partner a joker (混吊)
     REQ_JPAIR = 2       # in a pair of jokers alone, the winning tile a joker (双混吊)
     REQ_Z = 4           # the real 5m of 4m-5m-6m (捉五魁) ...
@@ -558,8 +558,8 @@ cdef struct Ctx:
     int open
     bint stop
     int sub_cap                 # substitutes a reading may hold (aim_standard's first pass: the most the aims hold)
-    int req                     # REQ_* a reading must hold to be read (the first pass of the slot-by-slot search: every
-                                # result's aim needs them); zdone: 捉五's chow placed (REQ_Z)
+    int req                     # REQ_* a reading must hold to be read (the standard search's first pass: every result's
+                                # aim needs them; split, face_choice, place_split); zdone: 捉五's chow placed (REQ_Z)
     int zdone
     uint32_t chows              # the starts of the chows placed (REQ_S)
     int n_scored                # readings scored, and the nodes of the standard search with jokers: split's past its
@@ -806,6 +806,14 @@ cdef void memo_evaluate(const Prog* P, Memo* m, int32_t* f, Eval* ev) noexcept n
     e.first_row = ev.first_row
     e.failed = ev.failed
     e.missing = ev.missing
+
+
+cdef inline void table_on(const Ctx* c, int32_t* f, Eval* ev) noexcept nogil:
+    """The table on the facts ``f``, through the call's memo where it has one."""
+    if c.memo != NULL:
+        memo_evaluate(c.P, c.memo, f, ev)
+    else:
+        evaluate(c.P, f, ev)
 
 
 cdef void evaluate_bits(const Prog* P, int32_t* f, uint64_t fb, Eval* ev) noexcept nogil:
@@ -1369,10 +1377,7 @@ cdef void open_outs(Ctx* c) noexcept nogil:
 cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
     """The table on the facts ``f`` (see :func:`score_facts`) into ``o``, kept if best."""
     cdef Eval ev
-    if c.memo != NULL:
-        memo_evaluate(c.P, c.memo, f, &ev)
-    else:
-        evaluate(c.P, f, &ev)
+    table_on(c, f, &ev)
     if ev.failed >= 0:
         if o.status == S_INCOMPLETE or o.status == S_FAILED:
             o.status = S_FAILED
@@ -2487,8 +2492,7 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
         n = mj_ctz64(left)
         left &= left - 1
         f[X_N_SUB] = n
-        free_ = 0 if n == 0 else A.kfree if n == A.total else A.ffree
-        fix = A.k0 if n == 0 else A.kfix if n == A.total else A.ffix
+        aim_kind_sets(A, n, &fix, &free_)
         part = free_
         while True:                             # the kinds' facts: each subset of those free
             if kinds:
@@ -2525,16 +2529,12 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
     g[X_ALL_PUNGS] = g[X_ALL_CHOWS] = g[X_ALL_PUNGS_EXPOSED] = g[X_SETS_TERMINAL] = 0
     for n in range(lo, A.total + 1):
         g[X_N_SUB] = n
-        free_ = 0 if n == 0 else A.kfree if n == A.total else A.ffree
-        fix = A.k0 if n == 0 else A.kfix if n == A.total else A.ffix
+        aim_kind_sets(A, n, &fix, &free_)
         part = free_
         while True:
             if kinds:
                 set_kind_facts(g, fix | part)
-            if c.memo != NULL:
-                memo_evaluate(c.P, c.memo, g, &ev)
-            else:
-                evaluate(c.P, g, &ev)
+            table_on(c, g, &ev)
             if ev.missing:
                 o.s7 = False
                 return
@@ -2577,6 +2577,13 @@ cdef int seven_open(Ctx* c) noexcept nogil:
     return opened
 
 
+cdef inline void aim_kind_sets(const Aim* A, int n, uint64_t* fix, uint64_t* free_) noexcept nogil:
+    """The kinds' facts every reading with ``n`` substitutes holds (``fix``) and those some may hold (``free_``):
+    without a substitute, exactly; with every joker one, or some at their face (:func:`aim_kinds`)."""
+    fix[0] = A.k0 if n == 0 else A.kfix if n == A.total else A.ffix
+    free_[0] = 0 if n == 0 else A.kfree if n == A.total else A.ffree
+
+
 cdef inline void set_kind_facts(int32_t* f, uint64_t b) noexcept nogil:
     """The facts of :data:`AIM_KIND_FACTS` from their bits ``b``."""
     f[X_HONORS] = (b >> X_HONORS) & 1
@@ -2614,10 +2621,7 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
                 f[X_STRAIGHT] = s != 0
                 f[X_STRAIGHT_NOSUB] = s >= 2
                 f[X_STRAIGHT_FACE] = s == 3
-                if c.memo != NULL:              # (the hand's other tiles ask the same: waits)
-                    memo_evaluate(c.P, c.memo, f, &ev)
-                else:
-                    evaluate(c.P, f, &ev)
+                table_on(c, f, &ev)             # (with a memo: the hand's other tiles ask the same, waits)
                 if ev.failed >= 0:
                     continue
                 if ev.missing:

@@ -3761,34 +3761,30 @@ cdef inline void joker_readings(Ctx* c, int n_sets, bint slots) noexcept nogil:
         joker_std(c, n_sets)
 
 
-cdef int aims_cap(const Ctx* c) noexcept nogil:
-    """The most substitutes of the results' aims where every result has one (NO_CAP where not)."""
+cdef int aims_cap(const Ctx* c, int* req) noexcept nogil:
+    """The most substitutes of the results' aims where every result has one (NO_CAP where not), and in ``req`` the
+    REQ_* every reading scoring an aim holds, in every result (0 where not)."""
     cdef int m, cap = -1
+    req[0] = 0
     if c.open == 0:
         return NO_CAP
     if c.n_out == 0:
-        return c.out.aim_sub if c.out.aim else NO_CAP
+        if c.out.aim:
+            req[0] = c.out.req
+            return c.out.aim_sub
+        return NO_CAP
+    req[0] = -1
     for m in range(c.n_out):
         if c.out_on[m]:
             if not c.outs[m].aim:
+                req[0] = 0
                 return NO_CAP
             cap = max(cap, c.outs[m].aim_sub)
-    return cap if cap >= 0 else NO_CAP
-
-
-cdef int aims_req(const Ctx* c) noexcept nogil:
-    """The REQ_* every reading scoring an aim holds, in every result open (0 where one has no aim)."""
-    cdef int m, req = -1
-    if c.open == 0:
-        return 0
-    if c.n_out == 0:
-        return c.out.req if c.out.aim else 0
-    for m in range(c.n_out):
-        if c.out_on[m]:
-            if not c.outs[m].aim:
-                return 0
-            req &= c.outs[m].req
-    return req if req > 0 else 0
+            req[0] &= c.outs[m].req
+    if cap < 0:
+        req[0] = 0
+        return NO_CAP
+    return cap
 
 
 cdef void restart_outs(Ctx* c) noexcept nogil:
@@ -3856,12 +3852,13 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     """The standard readings of a hand holding jokers, stopped where no result is left open (its aim
     found: :func:`aim_standard`; or, with ``c.stop_missing``, a value not given needed)."""
     cdef bint slots
+    cdef int req
     # the aim, not for one joker without a memo (score's: its few readings cost less than the aim)
     if c.P.aim_kind and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
         aim_standard(c, n_sets)
         if c.open and c.H.n_melds == 0 and c.P.seven_pairs and seven_first(c):
             return
-    c.sub_cap = aims_cap(c)
+    c.sub_cap = aims_cap(c, &req)
     if c.stop_missing and aim_search:
         open_outs(c)
     # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
@@ -3869,7 +3866,7 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     slots = not (joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
             not (c.need & NEED_PLACE) and not c.P.every_win_slot))))
     # first only the readings holding what every aim needs (split; face_choice and place_split)
-    c.req = aims_req(c) if c.sub_cap != NO_CAP and aim_req else 0
+    c.req = req if c.sub_cap != NO_CAP and aim_req else 0
     c.zdone = 0
     c.chows = 0
     joker_readings(c, n_sets, slots)

@@ -2425,7 +2425,7 @@ cdef void straight_possible(const Ctx* c, int n_sets, const int* jl, int total_j
         win_face = c.jix[k] >= 0 and s0 <= k < s0 + 9 and not (c.meld_chow_starts >> (k - (k - s0) % 3)) & 1
         A.stp[b] = A.stb[b] & straight_pair(c, n_sets - thirds, h, jl, total_j - used, win_face)
         if A.stp[b] & 2:                        # (a real winning tile's last copy in the pair: a substitute here)
-            A.spown = min(A.spown, max(1, need_sub + (c.jix[k] < 0 and s0 <= k < s0 + 9 and h[k] == 0)))
+            A.spown = min(A.spown, max(1, need_sub + (c.jix[k] < 0 and h[k] == 0)))
 
 
 cdef int straight_pair(const Ctx* c, int n_sets, const int8_t* h, const int* jl, int left,

@@ -270,6 +270,7 @@ cdef enum:               # what a table reads of a standard reading beyond the h
     AIM_ZHUOWU = 8      # the winning tile the 5m of 4m-5m-6m, its flanks jokers or not (捉五魁)
     AIM_PUNGS = 16      # all sets pungs (碰碰胡)
     AIM_KINDS = 32      # the facts of the kinds a reading holds: one suit, honours only, 2-5-8 only, ... (清一色)
+    AIM_QUADS = 64      # of seven pairs: the kinds held four times (豪华七对)
 
 
 cdef enum:               # what every reading scoring a result's aim holds (Out.req, Ctx.req): the winning tile ...
@@ -389,7 +390,7 @@ cdef struct Prog:
     int stand_in                # a kind whose tiles play the (single) joker kind's face (徐州 白板), -1: none
     int need                    # NEED_* families the program reads
     int aim_kind                # AIM_*: what the table reads of a standard reading (aim_standard)
-    int aim_seven               # AIM_SUBS / AIM_KINDS: of a seven pairs reading (seven_aim; 0: it reads more)
+    int aim_seven               # AIM_SUBS / KINDS / PAIR / QUADS: of a seven pairs reading (seven_aim; 0: it reads more)
     uint64_t aim_kread          # AIM_KINDS: the kinds' facts it reads (bits by fact index)
     int feat                    # FT_*: what of a group's kind the program's facts read (free_candidates)
     int win_mask                # the bits of win_key the program reads
@@ -2509,45 +2510,106 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
     return have
 
 
+cdef void seven_quads(const Ctx* c, int lo, uint32_t* qn) noexcept nogil:
+    """Bit n of ``qn[q]``: a seven pairs reading of the hand in ``c`` may hold ``q`` kinds four times with ``n``
+    substitutes (``lo`` the odd counts of kinds that are no joker kind, each a joker's). The faces past the
+    real tiles' even counts (a count of three or four a kind four times) go, two by two, to a real kind held
+    once or twice (two more: four times), to each joker kind (0, 2 or 4: its jokers at their face are no
+    substitutes) and to kinds held by no tile (pairs and fours); every joker not at its face substitutes."""
+    cdef int t, j, u, v, b, rest, face, q, q0 = 0, p2 = 0, extra = -lo, most = 4 if c.P.quad_limit >= 2 else 2
+    cdef int fj[8]
+    qn[0] = qn[1] = qn[2] = qn[3] = 0
+    for t in range(34):
+        if c.jix[t] < 0 and c.real[t]:
+            q0 += c.real[t] >= 3
+            p2 += c.real[t] <= 2
+    for j in range(c.n_jk):
+        extra += c.jok[j]
+        fj[j] = 0
+    if extra < 0 or extra & 1 or (q0 and most < 4):
+        return
+    while True:                                 # each joker kind's faces: 0, 2 or 4 (most)
+        rest = extra
+        face = 0
+        q = q0
+        for j in range(c.n_jk):
+            rest -= fj[j]
+            face += min(fj[j], c.jok[j])
+            q += fj[j] == 4
+        if rest >= 0:
+            for u in range(min(p2, rest // 2) + 1 if most == 4 else 1):      # real kinds held four times
+                b = rest - 2 * u
+                for v in range(b // 4 + 1 if most == 4 else 1):              # kinds of no tile four times
+                    if q + u + v <= 3:
+                        qn[q + u + v] |= <uint32_t>1 << (extra + lo - face)
+        j = 0
+        while j < c.n_jk and fj[j] == most:
+            fj[j] = 0
+            j += 1
+        if j == c.n_jk:
+            break
+        fj[j] += 2
+
+
 cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil:
     """``o``'s seven pairs aim (``s7``: the best a seven pairs reading can score, where the table reads of one
-    nothing but its substitutes and kinds, ``P.aim_seven``): the table on each number of substitutes, from one
-    for each odd count of a kind that is no joker kind to every joker, and each combination of the kinds' facts
-    (:func:`aim_out`'s); none where one needs a value not given. ``f``: the standard aim's facts, as it came."""
-    cdef int n, t, lo = 0
+    nothing but its substitutes, kinds, joker pair and kinds held four times, ``P.aim_seven``): the table on
+    each number of substitutes, from one for each odd count of a kind that is no joker kind to every joker,
+    each combination of the kinds' facts (:func:`aim_out`'s), where read the winning tile paired with a joker
+    or not (a real winning tile: with a joker, two more substitutes where its count is even, a copy left
+    alone; a joker: with another joker, 双混吊, two jokers beside those of the odd counts) and the kinds held
+    four times (:func:`seven_quads`); none where one needs a value not given. ``f``: the standard aim's facts,
+    as it came."""
+    cdef int n, t, p, q, lo = 0, wj = c.jix[c.H.win]
     cdef uint64_t free_, fix, part
+    cdef uint32_t qn[4]
     cdef bint kinds = (c.P.aim_seven & AIM_KINDS) != 0
+    cdef int np_ = 2 if c.P.aim_seven & AIM_PAIR else 1, nq = 4 if c.P.aim_seven & AIM_QUADS else 1
     cdef int32_t g[NF + MAX_GROUPS]
     cdef Eval ev
     o.s7 = False
     for t in range(34):
         lo += (c.real[t] & 1) != 0 and c.jix[t] < 0
+    if nq > 1:
+        seven_quads(c, lo, qn)
+    else:
+        qn[0] = 0xFFFFFFFF
     memcpy(g, f, NF * sizeof(int32_t))
     g[X_STANDARD] = 0
     g[X_SEVEN] = 1
     g[X_ZHUOWU] = g[X_ZHUOWU_BOTH] = g[X_STRAIGHT] = g[X_STRAIGHT_NOSUB] = g[X_STRAIGHT_FACE] = 0    # (SEVEN_ZERO)
     g[X_ALL_PUNGS] = g[X_ALL_CHOWS] = g[X_ALL_PUNGS_EXPOSED] = g[X_SETS_TERMINAL] = 0
-    for n in range(lo, A.total + 1):
-        g[X_N_SUB] = n
-        aim_kind_sets(A, n, &fix, &free_)
-        part = free_
-        while True:
-            if kinds:
-                set_kind_facts(g, fix | part)
-            table_on(c, g, &ev)
-            if ev.missing:
-                o.s7 = False
-                return
-            if ev.failed < 0 and (not o.s7 or beats(ev.total, n, ev.uncapped, ev.first_row,
-                                                    o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first)):
-                o.s7 = True
-                o.s7_total = ev.total
-                o.s7_uncapped = ev.uncapped
-                o.s7_sub = n
-                o.s7_first = ev.first_row
-            if part == 0:
-                break
-            part = (part - 1) & free_
+    for p in range(np_):
+        g[X_WIN_PAIR_JOKER] = p and wj < 0
+        g[X_WIN_PAIR_JJ] = p and wj >= 0
+        if p and lo + (0 if wj < 0 and c.real[c.H.win] & 1 else 2) > A.total:
+            break
+        for q in range(nq):
+            if nq > 1:
+                g[X_N_QUADS_HELD] = q
+            for n in range(lo + (2 if p and wj < 0 and not (c.real[c.H.win] & 1) else 0), A.total + 1):
+                if not (qn[q] >> n) & 1:
+                    continue
+                g[X_N_SUB] = n
+                aim_kind_sets(A, n, &fix, &free_)
+                part = free_
+                while True:
+                    if kinds:
+                        set_kind_facts(g, fix | part)
+                    table_on(c, g, &ev)
+                    if ev.missing:
+                        o.s7 = False
+                        return
+                    if ev.failed < 0 and (not o.s7 or beats(ev.total, n, ev.uncapped, ev.first_row,
+                                                            o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first)):
+                        o.s7 = True
+                        o.s7_total = ev.total
+                        o.s7_uncapped = ev.uncapped
+                        o.s7_sub = n
+                        o.s7_first = ev.first_row
+                    if part == 0:
+                        break
+                    part = (part - 1) & free_
 
 
 cdef int seven_open(Ctx* c) noexcept nogil:
@@ -4263,8 +4325,9 @@ def _aim_kind(atoms, clauses, exprs, rows, form=X_STANDARD):
     """``AIM_*`` of a table: the facts its clauses a reading of the ``form`` (standard, or seven pairs) may
     satisfy read (a clause that asks for another form, or for the form's fact to be 0, is left out), and the
     rows' count facts where their condition may hold, less the hand's facts (:data:`HAND_FACTS`) and the
-    forms. Of seven pairs only the substitutes and the kinds' facts are aimed at (AIM_SUBS, AIM_KINDS), the
-    facts no seven pairs reading holds (:data:`SEVEN_ZERO`) read as another form's."""
+    forms. Of seven pairs only the substitutes, the kinds' facts, the joker pair and the kinds held four times
+    are aimed at (AIM_SUBS, AIM_KINDS, AIM_PAIR, AIM_QUADS), the facts no seven pairs reading holds
+    (:data:`SEVEN_ZERO`) read as another form's."""
     other = {X_STANDARD, X_SEVEN, X_THIRTEEN, X_EIGHT, X_KNITTED} - {form} | (SEVEN_ZERO if form == X_SEVEN else set())
     plain = {FACT_NAMES.index(n) for n in HAND_FACTS} | other | {form}
     reads, compatible = set(), []
@@ -4282,11 +4345,14 @@ def _aim_kind(atoms, clauses, exprs, rows, form=X_STANDARD):
     for fam, facts in ((AIM_PAIR, {X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ}), (AIM_ZHUOWU, {X_ZHUOWU, X_ZHUOWU_BOTH}),
                        (AIM_STRAIGHT, {X_STRAIGHT, X_STRAIGHT_NOSUB, X_STRAIGHT_FACE}), (AIM_PUNGS, {X_ALL_PUNGS}),
                        (AIM_KINDS, AIM_KIND_FACTS)):
-        if form == X_SEVEN and fam != AIM_KINDS:
+        if form == X_SEVEN and fam not in (AIM_PAIR, AIM_KINDS):
             continue
         if reads & facts:
             bits |= fam
             reads -= facts
+    if form == X_SEVEN and X_N_QUADS_HELD in reads:
+        bits |= AIM_QUADS
+        reads.discard(X_N_QUADS_HELD)
     return bits if reads <= {X_N_SUB} else AIM_NONE
 
 

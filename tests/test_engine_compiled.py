@@ -445,6 +445,7 @@ def test_seven_pairs_aim_bounds_every_seven_pairs_reading():
     from mjpy.rules.engine.table import evaluate
     n_sub = E.FACT_NAMES.index("n_substitutes")
     seen = {}
+    alone = 0
     for rule in ("guangdong_tuidao", "tianjin", "hangzhou"):
         hands = reached = 0
         for case, rs, c, ms, s, jk, args in _joker_cases(rule, 4000, 9):
@@ -461,11 +462,13 @@ def test_seven_pairs_aim_bounds_every_seven_pairs_reading():
             if not rs.compiled.program.aim_seven:
                 assert aim is None
                 continue
-            if best is None or E.aim_of(*args) is None:
+            std = E.aim_of(*args)
+            if best is None or std is None and aim is None:
                 continue
             if aim is None:                     # (only where a reading needs a value not given: all are read)
                 assert E.score_one(*args)[0] == E.STATUS_MISSING, (case.describe(), best)
                 continue
+            alone += std is None                # (no standard reading: seven pairs' own aim, seven_alone)
             assert not missing and (Fraction(aim[0]), -aim[1]) >= best, (case.describe(), aim, best)
             hands += 1
             reached += (Fraction(aim[0]), -aim[1]) == best
@@ -473,6 +476,7 @@ def test_seven_pairs_aim_bounds_every_seven_pairs_reading():
     for rule in ("guangdong_tuidao", "tianjin", "hangzhou"):
         hands, reached = seen[rule]
         assert hands >= 60 and reached >= 0.6 * hands, seen
+    assert alone >= 300, alone
 
 
 def test_aim_bounds_tianjin_straights_beside_the_pair_and_zhuowu():

@@ -2612,6 +2612,30 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
                     part = (part - 1) & free_
 
 
+cdef void seven_alone(Ctx* c) noexcept nogil:
+    """Each result's seven pairs aim (:func:`seven_aim`) where the hand has no standard reading (the kernel's
+    check), so no standard aim came before: the hand's facts with each result's situation."""
+    cdef int32_t f[NF + MAX_GROUPS]
+    cdef Aim A
+    cdef int m, b, j
+    A.total = 0
+    for j in range(c.n_jk):
+        A.total += c.jok[j]
+    A.k0 = A.kfix = A.kfree = A.ffix = A.ffree = 0
+    if c.P.aim_seven & AIM_KINDS:
+        aim_kinds(c, &A)
+    memcpy(f, c.hand_f, NF * sizeof(int32_t))
+    f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
+    if c.n_out == 0:
+        seven_aim(c, c.out, f, &A)
+        return
+    for m in range(c.n_out):
+        if c.out_on[m]:
+            for b in range(N_FLAGS):
+                f[X_SELF_DRAWN + b] = (c.out_flags[m] >> b) & 1
+            seven_aim(c, c.outs[m], f, &A)
+
+
 cdef int seven_open(Ctx* c) noexcept nogil:
     """Before seven pairs are read: where every result has a seven pairs aim (:func:`seven_aim`), those whose
     aim beats their best so far are opened with it (the search stops once they have found it), the others
@@ -3782,6 +3806,8 @@ cdef void search(Ctx* c) noexcept nogil:
             c.ng = 0
             if c.n_jk:
                 if seven_pairs_distance(<const uint8_t*>c.real, P.quad_limit == 2) <= avail(c):   # the kernel's check
+                    if not std and P.aim_seven and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
+                        seven_alone(c)          # (no standard reading, so no aim_standard: seven pairs' own)
                     opened = seven_open(c) if aim_search else -1
                     if opened:                  # (0: no seven pairs reading beats a result's best)
                         split(c, 0, 7, -1, 0)
@@ -5516,8 +5542,9 @@ def search_counts(Program prog, bytes counts, bytes melds, int win, uint32_t fla
 def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_, uint64_t jmask,
            bint seven=False):
     """For the tests: the best a standard reading of the hand can score by :func:`aim_standard` (``seven``: a
-    seven pairs reading, :func:`seven_aim`), as ``(total, substitutes)``, or None where the search has no aim
-    (no joker held, a table that reads more, a value not given)."""
+    seven pairs reading, :func:`seven_aim`; :func:`seven_alone` where the hand has no standard reading), as
+    ``(total, substitutes)``, or None where the search has no aim (no joker held, a table that reads more, a
+    value not given)."""
     cdef Hand H
     cdef Out o
     cdef Ctx c
@@ -5532,6 +5559,9 @@ def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int
     setup_counts(&c, &o)
     if not prog.p.aim_kind or not c.n_jk:
         return None
+    if seven and prog.p.aim_seven and H.n_melds == 0 and not standard_may(&c, prog.p.n_sets):
+        seven_alone(&c)                         # (as the search: no standard reading, seven pairs' own aim)
+        return (_number(prog, o.s7_total), o.s7_sub) if o.s7 else None
     aim_standard(&c, prog.p.n_sets - H.n_melds)
     if seven:
         return (_number(prog, o.s7_total), o.s7_sub) if o.aim and o.s7 else None

@@ -2224,15 +2224,17 @@ cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int*
         face[j] = 0
     while True:                                 # every choice of faces, kind by kind
         w = total
-        full = over
-        memcpy(L.key, key0, sizeof(key0))
         for j in range(nj):
-            k = c.jkind[j]
             w -= face[j]
-            full |= base[k] + face[j] > 4
-            L.key[k // 9] += face[j] * POW5[k % 9]     # (the honours: block 3, kinds 27-33 at 0-6)
-        if w >= 0 and (full or std_udistance(get_tables(), &L, n_sets) <= w):
-            out |= <uint32_t>1 << w
+        if w >= 0 and not (out >> w) & 1:       # (a number of substitutes already found: no lookup)
+            full = over
+            memcpy(L.key, key0, sizeof(key0))
+            for j in range(nj):
+                k = c.jkind[j]
+                full |= base[k] + face[j] > 4
+                L.key[k // 9] += face[j] * POW5[k % 9]     # (the honours: block 3, kinds 27-33 at 0-6)
+            if full or std_udistance(get_tables(), &L, n_sets) <= w:
+                out |= <uint32_t>1 << w
         if not next_faces(face, jl, nj):
             break
     return out

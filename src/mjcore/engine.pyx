@@ -2037,7 +2037,8 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     f[X_STANDARD] = 1
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
-    seven = c.P.aim_seven and c.P.seven_pairs and c.H.n_melds == 0
+    seven = c.P.aim_seven and c.P.seven_pairs and c.H.n_melds == 0 and seven_pairs_distance(
+        <const uint8_t*>c.real, c.P.quad_limit == 2) <= avail(c)    # (the kernel's check: else no seven pairs)
     if c.n_out == 0:
         if aim_out(c, c.out, f, &A):
             open_out(c, c.out)

@@ -570,6 +570,8 @@ cdef struct Ctx:
     bint stop_missing           # the caller reports a refusal for a value not given, not which values (waits,
                                 # the batches): a result needing one is settled
     bint seven_done             # seven pairs read before the standard form, which none of its readings beat
+    int pair_idle               # pair_subs' joker pair of a winning tile that is no joker, the same for every such
+    uint32_t pair_mask          # tile added to one hand (waits): the idle kind it was found with (-2: none), its mask
 
 cdef uint64_t ONE = 1
 cdef bint aim_search = True   # the standard search's stops (aim_standard, Ctx.stop_missing); off: the tests' full search
@@ -2276,28 +2278,36 @@ cdef inline int idle_honor(const Ctx* c, const int8_t* h) noexcept nogil:
 cdef void pair_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     """:func:`aim_sets`' joker pair (暴头, 混吊): the winning tile and a joker of each kind held as the pair;
     the rest must make ``n_sets`` sets: an idle pair is added (:func:`idle_honor`). Its own substitutes: 1
-    when the winning tile is no joker; when it is, 0 or 2 with a partner of its kind, 1 or 2 with another."""
+    when the winning tile is no joker; when it is, 0 or 2 with a partner of its kind, 1 or 2 with another.
+    A winning tile that is no joker leaves the same rest whichever it is: the tiles of one hand (a ctx_init's:
+    the waits' candidate tiles) read it once for each idle kind (``c.pair_idle``)."""
     cdef int8_t h[34]
     cdef int jl[8]
     cdef int j, wj = c.jix[c.H.win], idle = idle_honor(c, <const int8_t*>c.real), left
     cdef uint32_t rest
-    left = hand_less_win(c, h, jl) - 1          # (the partner's)
-    if left < 0:
+    if wj < 0 and c.pair_idle == idle:
+        A.pmask = c.pair_mask
+        A.pair = 1 if A.pmask else 0
         return
-    if idle >= 0:
-        h[idle] = 2
-    for j in range(c.n_jk):
-        if jl[j] < 1:
-            continue
-        jl[j] -= 1
-        rest = face_subs(c, h, n_sets, jl, left) if idle >= 0 else (<uint32_t>2 << left) - 1
-        jl[j] += 1
-        if wj < 0:
-            A.pmask |= shifted(rest, 1)
-        else:
-            A.pmask |= shifted(rest, 0 if j == wj else 1) | shifted(rest, 2)
+    left = hand_less_win(c, h, jl) - 1          # (the partner's)
+    if left >= 0:
+        if idle >= 0:
+            h[idle] = 2
+        for j in range(c.n_jk):
+            if jl[j] < 1:
+                continue
+            jl[j] -= 1
+            rest = face_subs(c, h, n_sets, jl, left) if idle >= 0 else (<uint32_t>2 << left) - 1
+            jl[j] += 1
+            if wj < 0:
+                A.pmask |= shifted(rest, 1)
+            else:
+                A.pmask |= shifted(rest, 0 if j == wj else 1) | shifted(rest, 2)
     if A.pmask:
         A.pair = 1 if wj < 0 else 2
+    if wj < 0:
+        (<Ctx*>c).pair_idle = idle              # (a cache: the Ctx is the caller's, not const)
+        (<Ctx*>c).pair_mask = A.pmask
 
 
 cdef void zhuowu_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
@@ -3778,6 +3788,7 @@ cdef inline void ctx_init(Ctx* c, const Prog* P, Dump* dump, int dump_cap, bint 
     c.n_scored = c.n_nodes = 0
     c.passes = 0
     c.stop_missing = dump == NULL and not detail   # (score_one's refusal names the values: every reading)
+    c.pair_idle = -2
 
 
 cdef void search(Ctx* c) noexcept nogil:

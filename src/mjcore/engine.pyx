@@ -2032,7 +2032,7 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     option not given: the hand is refused, so every reading must be seen)."""
     cdef int32_t f[NF + MAX_GROUPS]
     cdef Aim A
-    cdef int m, b
+    cdef int m
     cdef bint seven
     aim_sets(c, n_sets, &A)
     c.st_suits = (A.stb[0] != 0) | (A.stb[1] != 0) << 1 | (A.stb[2] != 0) << 2 if A.st else 0
@@ -2050,8 +2050,7 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     for m in range(c.n_out):
         if not c.out_on[m]:
             continue
-        for b in range(N_FLAGS):
-            f[X_SELF_DRAWN + b] = (c.out_flags[m] >> b) & 1
+        set_situation(f, c.out_flags[m])
         if not aim_out(c, c.outs[m], f, &A):
             close_outs(c)
             return
@@ -2630,7 +2629,7 @@ cdef void seven_alone(Ctx* c) noexcept nogil:
     check), so no standard aim came before: the hand's facts with each result's situation."""
     cdef int32_t f[NF + MAX_GROUPS]
     cdef Aim A
-    cdef int m, b, j
+    cdef int m, j
     A.total = 0
     for j in range(c.n_jk):
         A.total += c.jok[j]
@@ -2644,8 +2643,7 @@ cdef void seven_alone(Ctx* c) noexcept nogil:
         return
     for m in range(c.n_out):
         if c.out_on[m]:
-            for b in range(N_FLAGS):
-                f[X_SELF_DRAWN + b] = (c.out_flags[m] >> b) & 1
+            set_situation(f, c.out_flags[m])
             seven_aim(c, c.outs[m], f, &A)
 
 
@@ -2681,6 +2679,13 @@ cdef inline void aim_kind_sets(const Aim* A, int n, uint64_t* fix, uint64_t* fre
     without a substitute, exactly; with every joker one, or some at their face (:func:`aim_kinds`)."""
     fix[0] = A.k0 if n == 0 else A.kfix if n == A.total else A.ffix
     free_[0] = 0 if n == 0 else A.kfree if n == A.total else A.ffree
+
+
+cdef inline void set_situation(int32_t* f, uint32_t fl) noexcept nogil:
+    """The situation's facts (``X_SELF_DRAWN`` on, :data:`FLAG_NAMES` order) from its flag bits ``fl``."""
+    cdef int b
+    for b in range(N_FLAGS):
+        f[X_SELF_DRAWN + b] = (fl >> b) & 1
 
 
 cdef inline void set_kind_facts(int32_t* f, uint64_t b) noexcept nogil:
@@ -4060,7 +4065,7 @@ cdef inline bint modes_share(const uint32_t* fl, int n) noexcept nogil:
 cdef void score_wait_modes(Ctx* c, Hand* H, int t, const uint32_t* fl, int n, bint shared, Out* outs) noexcept nogil:
     """:func:`score_wait` under each of the ``n`` situations ``fl`` into ``outs[:n]``: where they are
     ``shared`` (:func:`modes_share`), one search, each reading's table evaluated for each situation."""
-    cdef int m, b
+    cdef int m
     cdef bint any_on = False
     if not shared:
         for m in range(n):
@@ -4075,12 +4080,10 @@ cdef void score_wait_modes(Ctx* c, Hand* H, int t, const uint32_t* fl, int n, bi
             reset_out(&outs[m], H.face)
         c.outs[m] = &outs[m]
         c.out_flags[m] = fl[m]
-        for b in range(N_FLAGS):
-            c.hand_f[X_SELF_DRAWN + b] = (fl[m] >> b) & 1
+        set_situation(c.hand_f, fl[m])
         c.out_on[m] = hand_ok(c, &outs[m])
         any_on |= c.out_on[m]
-    for b in range(N_FLAGS):
-        c.hand_f[X_SELF_DRAWN + b] = (fl[0] >> b) & 1
+    set_situation(c.hand_f, fl[0])
     if any_on:
         c.n_out = n
         search(c)

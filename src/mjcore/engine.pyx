@@ -2286,14 +2286,12 @@ cdef void pair_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     cdef uint32_t rest
     if wj < 0 and c.pair_idle == idle:
         A.pmask = c.pair_mask
-        A.pair = 1 if A.pmask else 0
-        return
-    left = hand_less_win(c, h, jl) - 1          # (the partner's)
-    if left >= 0:
+    else:
+        left = hand_less_win(c, h, jl) - 1      # (the partner's)
         if idle >= 0:
             h[idle] = 2
         for j in range(c.n_jk):
-            if jl[j] < 1:
+            if jl[j] < 1 or left < 0:
                 continue
             jl[j] -= 1
             rest = face_subs(c, h, n_sets, jl, left) if idle >= 0 else (<uint32_t>2 << left) - 1
@@ -2302,11 +2300,11 @@ cdef void pair_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
                 A.pmask |= shifted(rest, 1)
             else:
                 A.pmask |= shifted(rest, 0 if j == wj else 1) | shifted(rest, 2)
-    if A.pmask:
-        A.pair = 1 if wj < 0 else 2
     if wj < 0:
         (<Ctx*>c).pair_idle = idle              # (a cache: the Ctx is the caller's, not const)
         (<Ctx*>c).pair_mask = A.pmask
+    if A.pmask:
+        A.pair = 1 if wj < 0 else 2
 
 
 cdef void zhuowu_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
@@ -2522,19 +2520,16 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
     return have
 
 
-cdef void seven_quads(const Ctx* c, int lo, uint32_t* qn) noexcept nogil:
+cdef void seven_quads(const Ctx* c, int lo, int q0, int p2, uint32_t* qn) noexcept nogil:
     """Bit n of ``qn[q]``: a seven pairs reading of the hand in ``c`` may hold ``q`` kinds four times with ``n``
-    substitutes (``lo`` the odd counts of kinds that are no joker kind, each a joker's). The faces past the
+    substitutes (of the kinds that are no joker kind: ``lo`` odd counts, each a joker's; ``q0`` held three or
+    four times, ``p2`` once or twice). The faces past the
     real tiles' even counts (a count of three or four a kind four times) go, two by two, to a real kind held
     once or twice (two more: four times), to each joker kind (0, 2 or 4: its jokers at their face are no
     substitutes) and to kinds held by no tile (pairs and fours); every joker not at its face substitutes."""
-    cdef int t, j, u, v, b, rest, face, q, q0 = 0, p2 = 0, extra = -lo, most = 4 if c.P.quad_limit >= 2 else 2
+    cdef int j, u, v, b, rest, face, q, extra = -lo, most = 4 if c.P.quad_limit >= 2 else 2
     cdef int fj[8]
     qn[0] = qn[1] = qn[2] = qn[3] = 0
-    for t in range(34):
-        if c.jix[t] < 0 and c.real[t]:
-            q0 += c.real[t] >= 3
-            p2 += c.real[t] <= 2
     for j in range(c.n_jk):
         extra += c.jok[j]
         fj[j] = 0
@@ -2572,7 +2567,7 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
     alone; a joker: with another joker, 双混吊, two jokers beside those of the odd counts) and the kinds held
     four times (:func:`seven_quads`); none where one needs a value not given. ``f``: the standard aim's facts,
     as it came."""
-    cdef int n, t, p, q, lo = 0, wj = c.jix[c.H.win]
+    cdef int n, t, p, q, first, lo = 0, q0 = 0, p2 = 0, wj = c.jix[c.H.win]
     cdef uint64_t free_, fix, part
     cdef uint32_t qn[4]
     cdef bint kinds = (c.P.aim_seven & AIM_KINDS) != 0
@@ -2581,9 +2576,12 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
     cdef Eval ev
     o.s7 = False
     for t in range(34):
-        lo += (c.real[t] & 1) != 0 and c.jix[t] < 0
+        if c.real[t] and c.jix[t] < 0:
+            lo += c.real[t] & 1
+            q0 += c.real[t] >= 3
+            p2 += c.real[t] <= 2
     if nq > 1:
-        seven_quads(c, lo, qn)
+        seven_quads(c, lo, q0, p2, qn)
     else:
         qn[0] = 0xFFFFFFFF
     memcpy(g, f, NF * sizeof(int32_t))
@@ -2594,12 +2592,13 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
     for p in range(np_):
         g[X_WIN_PAIR_JOKER] = p and wj < 0
         g[X_WIN_PAIR_JJ] = p and wj >= 0
-        if p and lo + (0 if wj < 0 and c.real[c.H.win] & 1 else 2) > A.total:
+        first = lo + (2 if p and wj < 0 and not (c.real[c.H.win] & 1) else 0)     # (the fewest substitutes)
+        if p and (first if wj < 0 else lo + 2) > A.total:
             break
         for q in range(nq):
             if nq > 1:
                 g[X_N_QUADS_HELD] = q
-            for n in range(lo + (2 if p and wj < 0 and not (c.real[c.H.win] & 1) else 0), A.total + 1):
+            for n in range(first, A.total + 1):
                 if not (qn[q] >> n) & 1:
                     continue
                 g[X_N_SUB] = n
@@ -4387,15 +4386,12 @@ def _aim_kind(atoms, clauses, exprs, rows, form=X_STANDARD):
     bits = AIM_SUBS
     for fam, facts in ((AIM_PAIR, {X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ}), (AIM_ZHUOWU, {X_ZHUOWU, X_ZHUOWU_BOTH}),
                        (AIM_STRAIGHT, {X_STRAIGHT, X_STRAIGHT_NOSUB, X_STRAIGHT_FACE}), (AIM_PUNGS, {X_ALL_PUNGS}),
-                       (AIM_KINDS, AIM_KIND_FACTS)):
-        if form == X_SEVEN and fam not in (AIM_PAIR, AIM_KINDS):
+                       (AIM_KINDS, AIM_KIND_FACTS), (AIM_QUADS, {X_N_QUADS_HELD})):
+        if (fam not in (AIM_PAIR, AIM_KINDS, AIM_QUADS)) if form == X_SEVEN else fam == AIM_QUADS:
             continue
         if reads & facts:
             bits |= fam
             reads -= facts
-    if form == X_SEVEN and X_N_QUADS_HELD in reads:
-        bits |= AIM_QUADS
-        reads.discard(X_N_QUADS_HELD)
     return bits if reads <= {X_N_SUB} else AIM_NONE
 
 

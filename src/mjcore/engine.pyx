@@ -2105,6 +2105,18 @@ cdef inline bint next_faces(int* face, const int* jl, int nj) noexcept nogil:
     return True
 
 
+cdef inline bint prev_faces(int* face, const int* jl, int nj) noexcept nogil:
+    """The choice of faces before ``face`` in :func:`next_faces`' order; False after the first (none)."""
+    cdef int j = 0
+    while j < nj and face[j] == 0:
+        face[j] = jl[j]
+        j += 1
+    if j == nj:
+        return False
+    face[j] -= 1
+    return True
+
+
 cdef uint32_t pungs_subs(const Ctx* c, int n_sets, const int* jl, int total) noexcept nogil:
     """:func:`aim_sets`' all pungs: bit n where, for some choice of faces leaving n substitutes, the counts
     may make ``n_sets`` pungs and a pair of one kind each: a kind of x tiles takes ceil(x / 3) of the
@@ -2211,24 +2223,28 @@ cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int*
     """Bit n: for some choice of faces (up to ``jl[j]`` jokers of kind ``c.jkind[j]`` at their own face, of
     ``total`` jokers), the counts ``base`` with the faces may make ``n_sets`` sets and a pair with the n
     others standing for any tile, by the kernel's unbounded distance (a count past four is outside its
-    tables: yes); the keys of ``base`` once, each choice adding its faces to them. A superset of the
-    readings' substitutes."""
+    tables: yes). A superset of the readings' substitutes, and every number from the fewest found to
+    ``total``: a face taken off the counts adds at most one to their distance, so the choice with one face
+    fewer leaves one substitute more. Hence only the fewest is looked for: the choices from the most faces
+    down, a lookup only where it would leave fewer substitutes than found; the keys of ``base`` once, each
+    choice adding its faces to them."""
     cdef Lookup L
     cdef uint32_t key0[4]
     cdef int face[8]
-    cdef int j, k, w, nj = c.n_jk
+    cdef int j, k, w, nj = c.n_jk, least = total + 1, floor = total
     cdef bint over = past4(base), full
-    cdef uint32_t out = 0
     if total < 0:
         return 0
     block_keys(<const uint8_t*>base, key0)
     for j in range(nj):
-        face[j] = 0
-    while True:                                 # every choice of faces, kind by kind
+        face[j] = jl[j]
+        floor -= jl[j]
+    floor = max(floor, 0)                       # (no choice leaves fewer)
+    while True:                                 # every choice of faces, kind by kind, the most first
         w = total
         for j in range(nj):
             w -= face[j]
-        if w >= 0 and not (out >> w) & 1:       # (a number of substitutes already found: no lookup)
+        if 0 <= w < least:
             full = over
             memcpy(L.key, key0, sizeof(key0))
             for j in range(nj):
@@ -2236,10 +2252,14 @@ cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int*
                 full |= base[k] + face[j] > 4
                 L.key[k // 9] += face[j] * POW5[k % 9]     # (the honours: block 3, kinds 27-33 at 0-6)
             if full or std_udistance(get_tables(), &L, n_sets) <= w:
-                out |= <uint32_t>1 << w
-        if not next_faces(face, jl, nj):
+                least = w
+                if least == floor:
+                    break
+        if not prev_faces(face, jl, nj):
             break
-    return out
+    if least > total:
+        return 0
+    return ((<uint32_t>2 << total) - 1) & ~((<uint32_t>1 << least) - 1)
 
 
 cdef inline uint32_t shifted(uint32_t m, int by) noexcept nogil:
@@ -2671,6 +2691,29 @@ cdef int seven_open(Ctx* c) noexcept nogil:
             open_out(c, o)
             opened += 1
     return opened
+
+
+cdef void seven_pairs(Ctx* c, int opened) noexcept nogil:
+    """The seven pairs readings of the hand holding jokers; ``opened``: :func:`seven_open`'s. Where it opened
+    the results left to read (> 0), first only the readings of no more substitutes than their aims hold, as
+    the standard search's first pass (:func:`joker_standard`): a reading scoring an aim holds as many, and the
+    readings come in the same order. Where an aim was not found, every reading, over what that pass kept (a
+    reading scoring alike with it holds as many substitutes, so passed the bound too: it stays the first of
+    its score)."""
+    cdef int m, cap = -1
+    cdef const Out* o
+    if opened > 0:
+        for m in range(c.n_out if c.n_out else 1):
+            o = c.outs[m] if c.n_out else c.out
+            if (c.n_out == 0 or c.out_on[m]) and o.open:
+                cap = max(cap, o.aim_sub)
+        if 0 <= cap < avail(c):                 # (a bound below the jokers: some reading left out)
+            c.sub_cap = cap
+            split(c, 0, 7, -1, 0)
+            c.sub_cap = NO_CAP
+            if c.stop:
+                return
+    split(c, 0, 7, -1, 0)
 
 
 cdef inline void aim_kind_sets(const Aim* A, int n, uint64_t* fix, uint64_t* free_) noexcept nogil:
@@ -3828,7 +3871,7 @@ cdef void search(Ctx* c) noexcept nogil:
                         seven_alone(c)          # (no standard reading, so no aim_standard: seven pairs' own)
                     opened = seven_open(c) if aim_search else -1
                     if opened:                  # (0: no seven pairs reading beats a result's best)
-                        split(c, 0, 7, -1, 0)
+                        seven_pairs(c, opened)
                     if opened > 0:
                         close_outs(c)
             elif c.even:
@@ -3931,8 +3974,7 @@ cdef bint seven_first(Ctx* c) noexcept nogil:
     c.stop = False
     c.form = FORM_SEVEN
     c.ng = 0
-    seven_open(c)                               # (stopped at the seven pairs aims where every result has one)
-    split(c, 0, 7, -1, 0)
+    seven_pairs(c, seven_open(c))               # (stopped at the seven pairs aims where every result has one)
     close_outs(c)
     for m in range(n):
         o = c.outs[m] if c.n_out else c.out

@@ -600,6 +600,68 @@ def test_first_pass_reads_only_what_every_aim_needs():
             assert fewer >= 0.4 * len(st) and cut <= 0.7, (kind, two, fewer, len(st), cut)
 
 
+def test_first_pass_reads_only_pungs_where_every_aim_needs_them():
+    """Where every reading scoring the aim holds pungs alone (碰碰胡: ``REQ_PUNGS``), the first pass of the search
+    by substitutes reads only those (no chow in a split or among the free sets; substitutes only for kinds held,
+    and without a fifth copy only for kinds held once or twice), as does the slot-by-slot search (no chow placed): on 翻鬼 hands built of pungs (some with a chow,
+    some with pon melds) with two to four 鬼, a fifth copy allowed or not, the results (reading included) are the
+    full search's, the first pass finds the aim wherever it does without the cut, and it reads fewer search
+    nodes and scores fewer readings; some kept readings hold a kind five times (a pung and the pair)."""
+    opts = dict(RG.BATCH_CONFIGS["guangdong_tuidao"][2][0])
+    rng = random.Random("aim-req-pungs")
+    stats = {True: [], False: []}
+    fifths = 0
+    while min(map(len, stats.values())) < 150:
+        fifth = rng.random() < 0.5
+        rs = rules.get("guangdong_tuidao", **dict(opts, allow_fifth_copy=fifth))
+        jk = tuple(rs._jokers_cached({"indicator": TILE_NAMES[rng.randrange(34)]})[0])
+        lo = 27 if rng.random() < 0.4 else 0    # (honours only: 风一色)
+        n_melds = rng.randrange(3)
+        melds = [rng.randrange(lo, 34) for _ in range(n_melds)]
+        n_sets = 4 - n_melds
+        tiles = [t for _ in range(n_sets) for t in ([rng.randrange(lo, 34)] * 3 if lo or rng.random() < 0.85
+                                                    else _sets(rng, 1))]
+        tiles += [rng.randrange(lo, 34)] * 2
+        n_jokers = rng.randint(2, 4)
+        at = rng.sample(range(len(tiles)), n_jokers)
+        if n_jokers == 4 and rng.random() < 0.5:  # (a pung and half the pair: a pung and a pair of one kind read first)
+            at = [3 * n_sets] + [3 * rng.randrange(n_sets) + i for i in range(3)]
+        for i in at:
+            tiles[i] = jk[0]
+        counts = np.bincount(tiles, minlength=34).astype(np.uint8)
+        if (counts + 3 * np.bincount(melds, minlength=34)).max() > 4 or jk[0] in melds:
+            continue
+        win = rng.choice(tiles)
+        codes = bytes(x for t in melds for x in (E.MELD_CODES["pon"], t))
+        args = (rs.compiled.program, counts.tobytes(), codes, win, 1, 27, 27, _mask(jk))
+        got, n = [], []
+        try:
+            for how in ("auto", "slots"):
+                E._set_joker_search(how)
+                for aim, req in ((True, True), (True, False), (False, False)):
+                    E._set_aim(aim)
+                    E._set_aim_req(req)
+                    got.append(E.score_one(*args, True))
+                    n.append(E.search_counts(*args))
+        finally:
+            E._set_joker_search("auto")
+            E._set_aim(True)
+            E._set_aim_req(True)
+        if got[0][0] != 1 or got[0][5][0] != "standard" or "碰碰胡" not in dict(got[0][5][1]):
+            continue
+        assert got[0] == got[1] == got[2] and got[3] == got[4] == got[5] and got[0][:3] == got[3][:3], (
+            fifth, counts.tolist(), melds, win, jk)     # (the two searches' orders differ: a reading alike may too)
+        assert n[0][2] <= n[1][2] and n[3][2] <= n[4][2], (fifth, counts.tolist(), melds, win, jk, n)   # (passes)
+        reps = [rep for _, slots in got[0][5][4][0] for rep, _ in slots]
+        fifths += max(reps.count(t) for t in set(reps)) > 4
+        stats[fifth].append((n[0][1], n[1][1], n[0][0], n[1][0], n[3][1], n[4][1]))
+    for fifth, st in stats.items():             # search nodes, readings scored; the slot-by-slot search's nodes
+        for i, least, most in ((0, 0.3, 0.7), (2, 0.3, 0.7), (4, 0.05, 0.95)):     # (there the pungs fill on)
+            fewer, cut = sum(x[i] < x[i + 1] for x in st), sum(x[i] for x in st) / sum(x[i + 1] for x in st)
+            assert all(x[i] <= x[i + 1] for x in st) and fewer >= least * len(st) and cut <= most, (fifth, i, fewer, cut)
+    assert fifths >= 5, fifths
+
+
 def test_aim_bounds_a_straight_with_a_chi_meld():
     """The aim's straight counts a third declared as a chi meld (no rule set on the engine reads straights
     and allows chi, so a table of its own): on complete hands whose straight holds a chi meld, 1-3 of the

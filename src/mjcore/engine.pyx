@@ -279,6 +279,7 @@ cdef enum:               # what every reading scoring a result's aim holds (Out.
     REQ_Z = 4           # the real 5m of 4m-5m-6m (捉五魁) ...
     REQ_Z2 = 8          # ... both flanks jokers (双绘捉五)
     REQ_S = 16          # a straight (一条龙), in a suit of Ctx.st_suits
+    REQ_PUNGS = 32      # every set a pung (碰碰胡)
 
 
 cdef struct Aim:         # what some standard reading of a hand may hold (aim_standard): supersets
@@ -538,6 +539,7 @@ cdef struct Ctx:
     int p_fs                    # the free groups to add (sets, pair)
     int p_fp
     uint64_t sub_kinds          # kinds a substitute may stand for in a group with a real tile
+    uint64_t sub_kinds0         # (sub_kinds as joker_std set them, while pung_subs narrows them)
     int vpair                   # a kind none of the tiles can take: a virtual pair for the distance (-1: none)
     int excess                  # copies beyond the fourth among the counts (not in the keys)
     uint32_t skey[4]            # base-5 block keys of the counts (capped at 4)
@@ -1529,6 +1531,8 @@ cdef void free_groups(Ctx* c, int n_sets, int n_pairs, int set_from, int pair_fr
     if n_sets:
         for i in range(set_from, c.n_fset):
             code = c.fset[i]
+            if code < 64 and c.req & REQ_PUNGS:
+                continue                        # (a chow: every aim needs pungs alone)
             if code >= 64:
                 rep[0] = rep[1] = rep[2] = code - 64
             else:
@@ -1767,7 +1771,7 @@ cdef bint place_first(Ctx* c) noexcept nogil:
 cdef bint split_meets(const Ctx* c) noexcept nogil:
     """Whether the split in ``c.g`` (with ``c.p_fs`` free sets) may hold what every aim needs (``c.req``):
     the pair of the winning kind (REQ_PAIR), 4m-5m-6m (REQ_Z), a straight whose thirds missing free sets may
-    make (REQ_S)."""
+    make (REQ_S), no chow (REQ_PUNGS)."""
     cdef int i, b, d, missing
     cdef uint32_t chows = 0, have
     cdef bint pair = False
@@ -1776,7 +1780,7 @@ cdef bint split_meets(const Ctx* c) noexcept nogil:
             pair |= c.g[i].rep[0] == c.H.win
         elif c.g[i].kind == G_CHOW:
             chows |= <uint32_t>1 << c.g[i].rep[0]
-    if c.req & REQ_PAIR and not pair or c.req & REQ_Z and not (chows >> 3) & 1:
+    if c.req & REQ_PAIR and not pair or c.req & REQ_Z and not (chows >> 3) & 1 or c.req & REQ_PUNGS and chows:
         return False
     if not (c.req & REQ_S):
         return True
@@ -1998,6 +2002,8 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
                 break
         c.pface[k] = 0
         return
+    if c.req & REQ_PUNGS and not pung_subs(c):
+        return
     block_keys(<const uint8_t*>c.real, c.skey)
     c.excess = 0
     for fs in range(n_sets + 1):
@@ -2010,6 +2016,28 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
             c.p_fs = fs
             c.p_fp = fp
             subs_choice(c, 0, a, n_sets - fs, 1 - fp)
+    if c.req & REQ_PUNGS:
+        c.sub_kinds = c.sub_kinds0
+
+
+cdef bint pung_subs(Ctx* c) noexcept nogil:
+    """Where every aim needs pungs alone (REQ_PUNGS): the substitutes of the counts ``c.real`` (real tiles and
+    faces) go only to kinds they hold (a pung holds a real tile), and without a fifth copy (``P.fifth``) only
+    to those held once or twice (``c.sub_kinds``, put back by :func:`face_choice`); False where, without a
+    fifth copy, a kind is held four times (no split into pungs and one pair holds it)."""
+    cdef uint64_t m = 0
+    cdef int t
+    for t in range(34):
+        if c.P.fifth:
+            if c.real[t]:
+                m |= ONE << t
+        elif c.real[t] >= 4:
+            return False
+        elif c.real[t] == 1 or c.real[t] == 2:
+            m |= ONE << t
+    c.sub_kinds0 = c.sub_kinds
+    c.sub_kinds &= m
+    return True
 
 
 cdef inline bint past4(const int8_t* h) noexcept nogil:
@@ -2230,13 +2258,20 @@ cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int*
     choice adding its faces to them."""
     cdef Lookup L
     cdef uint32_t key0[4]
+    cdef uint32_t pw[8]
     cdef int face[8]
+    cdef int blk[8]
+    cdef int room[8]
     cdef int j, k, w, nj = c.n_jk, least = total + 1, floor = total
     cdef bint over = past4(base), full
     if total < 0:
         return 0
     block_keys(<const uint8_t*>base, key0)
-    for j in range(nj):
+    for j in range(nj):                         # each joker kind's block, power of five and room below five
+        k = c.jkind[j]
+        blk[j] = k // 9                         # (the honours: block 3, kinds 27-33 at 0-6)
+        pw[j] = POW5[k % 9]
+        room[j] = 4 - base[k]
         face[j] = jl[j]
         floor -= jl[j]
     floor = max(floor, 0)                       # (no choice leaves fewer)
@@ -2248,9 +2283,8 @@ cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int*
             full = over
             memcpy(L.key, key0, sizeof(key0))
             for j in range(nj):
-                k = c.jkind[j]
-                full |= base[k] + face[j] > 4
-                L.key[k // 9] += face[j] * POW5[k % 9]     # (the honours: block 3, kinds 27-33 at 0-6)
+                full |= face[j] > room[j]
+                L.key[blk[j]] += face[j] * pw[j]
             if full or std_udistance(get_tables(), &L, n_sets) <= w:
                 least = w
                 if least == floor:
@@ -2773,7 +2807,8 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
                 if ev.missing:
                     return False
                 req = (REQ_PAIR if p and A.pair == 1 else REQ_JPAIR if p else 0) | (
-                    0 if A.zw_joker or not z else REQ_Z | (REQ_Z2 if z == 2 else 0)) | (REQ_S if s else 0)
+                    0 if A.zw_joker or not z else REQ_Z | (REQ_Z2 if z == 2 else 0)) | (REQ_S if s else 0) | (
+                    REQ_PUNGS if c.P.aim_kind & AIM_PUNGS and f[X_ALL_PUNGS] else 0)
                 if not have[0] or beats(ev.total, n, ev.uncapped, ev.first_row,
                                         o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
                     have[0] = True
@@ -3251,7 +3286,7 @@ cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nog
     if n_sets and shape <= 1:
         rep[0] = rep[1] = rep[2] = t
         fill(c, G_PUNG, 3, rep, 0, 0, -1, phys, n_sets - 1, n_pairs, t, 1)
-    if n_sets:
+    if n_sets and not (c.req & REQ_PUNGS):
         if t < 27:
             base = t - t % 9
             km = c.P.kinds | (ONE << t)

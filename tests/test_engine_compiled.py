@@ -543,7 +543,8 @@ def _sets(rng, n):
 
 def test_first_pass_reads_only_what_every_aim_needs():
     """Where every reading scoring the aim puts the winning tile in the joker pair (混吊), in a pair of 混 alone
-    (双混吊), as the 5m of 4m-5m-6m (捉五, both flanks 混 for 双绘捉五) or holds a straight (一条龙), the standard
+    (双混吊), as the 5m of 4m-5m-6m (捉五, both flanks 混 for 双绘捉五; a winning 混 standing for the 5m beside a real
+    flank) or holds a straight (一条龙), the standard
     search's first pass reads only such readings (``Out.req``; two jokers: the search by substitutes, its splits;
     three and four: the slot-by-slot search): on Tianjin hands built around each, the results (reading included)
     are the full search's, the first pass finds the aim wherever it does without that cut (it never leaves out
@@ -551,10 +552,10 @@ def test_first_pass_reads_only_what_every_aim_needs():
     rs = rules.get("tianjin", qidui=1, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)
     prog = rs.compiled.program
     rng = random.Random("aim-req")
-    kinds = ("pair", "jpair", "zhuowu", "straight")
+    kinds = ("pair", "jpair", "zhuowu", "zjoker", "straight")
     stats = {(k, two): [] for k in kinds for two in (False, True)}
-    while sum(map(len, stats.values())) < 480:
-        kind = kinds[sum(map(len, stats.values())) % 4]
+    while sum(map(len, stats.values())) < 600:
+        kind = kinds[sum(map(len, stats.values())) % 5]
         b = rng.randrange(3) * 9
         ind = b + rng.randrange(9) if rng.random() < 0.8 else rng.randrange(34)
         jk = tuple(rs._jokers_cached({"indicator": TILE_NAMES[ind]})[0])
@@ -563,6 +564,9 @@ def test_first_pass_reads_only_what_every_aim_needs():
             win = rng.choice(tiles)
         elif kind == "zhuowu":
             tiles, win = [3, 4, 5] + _sets(rng, 3) + [rng.randrange(34)] * 2, 4
+        elif kind == "zjoker":
+            win = rng.choice(jk)
+            tiles = [3, win, 5] + _sets(rng, 3) + [rng.randrange(34)] * 2
         elif kind == "pair":
             win = rng.randrange(34)
             tiles = _sets(rng, 4) + [win, rng.choice(jk)]

@@ -280,6 +280,7 @@ cdef enum:               # what every reading scoring a result's aim holds (Out.
     REQ_Z2 = 8          # ... both flanks jokers (双绘捉五)
     REQ_S = 16          # a straight (一条龙), in a suit of Ctx.st_suits
     REQ_PUNGS = 32      # every set a pung (碰碰胡)
+    REQ_ZJ = 64         # the winning tile a joker standing for the 5m of 4m-5m-6m, a flank real (捉五魁)
 
 
 cdef struct Aim:         # what some standard reading of a hand may hold (aim_standard): supersets
@@ -562,7 +563,8 @@ cdef struct Ctx:
     bint stop
     int sub_cap                 # substitutes a reading may hold (aim_standard's first pass: the most the aims hold)
     int req                     # REQ_* a reading must hold to be read (the standard search's first pass: every result's
-                                # aim needs them; split, face_choice, place_split); zdone: 捉五's chow placed (REQ_Z)
+                                # aim needs them; split, face_choice, place_split); zdone: 捉五's chow placed (REQ_Z,
+                                # REQ_ZJ)
     int zdone
     uint32_t chows              # the starts of the chows placed (REQ_S)
     int n_scored                # readings scored, and the nodes of the standard search with jokers: split's past its
@@ -1586,7 +1588,9 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
             if kind == G_PAIR and last == 0 and c.req & REQ_PAIR:
                 return                          # (the winning tile's partner real)
             z = c.req & REQ_Z and kind == G_CHOW and rep[0] == 3 and phys[1] == 4 and (
-                not (c.req & REQ_Z2) or is_joker(c, phys[0]) and is_joker(c, phys[2]))
+                not (c.req & REQ_Z2) or is_joker(c, phys[0]) and is_joker(c, phys[2])) or (
+                c.req & REQ_ZJ and kind == G_CHOW and rep[0] == 3 and (phys[1] == SUB or phys[1] == c.H.win)
+                and not (is_joker(c, phys[0]) and is_joker(c, phys[2])))
             if kind == G_CHOW:
                 chow = (<uint32_t>1 << rep[0]) & ~c.chows
         push(c, kind, n, rep, phys)
@@ -1770,7 +1774,7 @@ cdef bint place_first(Ctx* c) noexcept nogil:
 
 cdef bint split_meets(const Ctx* c) noexcept nogil:
     """Whether the split in ``c.g`` (with ``c.p_fs`` free sets) may hold what every aim needs (``c.req``):
-    the pair of the winning kind (REQ_PAIR), 4m-5m-6m (REQ_Z), a straight whose thirds missing free sets may
+    the pair of the winning kind (REQ_PAIR), 4m-5m-6m (REQ_Z, REQ_ZJ), a straight whose thirds missing free sets may
     make (REQ_S), no chow (REQ_PUNGS)."""
     cdef int i, b, d, missing
     cdef uint32_t chows = 0, have
@@ -1780,7 +1784,8 @@ cdef bint split_meets(const Ctx* c) noexcept nogil:
             pair |= c.g[i].rep[0] == c.H.win
         elif c.g[i].kind == G_CHOW:
             chows |= <uint32_t>1 << c.g[i].rep[0]
-    if c.req & REQ_PAIR and not pair or c.req & REQ_Z and not (chows >> 3) & 1 or c.req & REQ_PUNGS and chows:
+    if c.req & REQ_PAIR and not pair or c.req & (REQ_Z | REQ_ZJ) and not (chows >> 3) & 1 \
+            or c.req & REQ_PUNGS and chows:
         return False
     if not (c.req & REQ_S):
         return True
@@ -2807,7 +2812,8 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
                 if ev.missing:
                     return False
                 req = (REQ_PAIR if p and A.pair == 1 else REQ_JPAIR if p else 0) | (
-                    0 if A.zw_joker or not z else REQ_Z | (REQ_Z2 if z == 2 else 0)) | (REQ_S if s else 0) | (
+                    0 if not z else (REQ_ZJ if z == 1 else 0) if A.zw_joker else REQ_Z | (REQ_Z2 if z == 2 else 0)) | (
+                    REQ_S if s else 0) | (
                     REQ_PUNGS if c.P.aim_kind & AIM_PUNGS and f[X_ALL_PUNGS] else 0)
                 if not have[0] or beats(ev.total, n, ev.uncapped, ev.first_row,
                                         o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
@@ -3268,6 +3274,7 @@ cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nog
     cdef uint64_t km
     if c.req:                                   # (what every aim needs, out of reach: c.req)
         if c.req & REQ_PAIR and n_pairs and not c.real[c.H.win] or c.req & REQ_Z and not c.zdone and not c.real[4] \
+                or c.req & REQ_ZJ and not c.zdone and not c.real[3] and not c.real[5] \
                 or c.req & REQ_S and not straight_left(c):
             return
     c.n_nodes += 1

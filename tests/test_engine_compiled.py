@@ -541,6 +541,26 @@ def _sets(rng, n):
     return out
 
 
+def _cut_runs(args, searches=("auto",)):
+    """``score_one``'s result (reading included) and ``search_counts`` of the hand ``args`` for each search
+    (``_set_joker_search``): with the first pass's cut, without it (``_set_aim_req``), without any stop
+    (``_set_aim``)."""
+    got, n = [], []
+    try:
+        for how in searches:
+            E._set_joker_search(how)
+            for aim, req in ((True, True), (True, False), (False, False)):
+                E._set_aim(aim)
+                E._set_aim_req(req)
+                got.append(E.score_one(*args, True))
+                n.append(E.search_counts(*args))
+    finally:
+        E._set_joker_search("auto")
+        E._set_aim(True)
+        E._set_aim_req(True)
+    return got, n
+
+
 def test_first_pass_reads_only_what_every_aim_needs():
     """Where every reading scoring the aim puts the winning tile in the joker pair (混吊), in a pair of 混 alone
     (双混吊), as the 5m of 4m-5m-6m (捉五, both flanks 混 for 双绘捉五; a winning 混 standing for the 5m beside a real
@@ -581,17 +601,7 @@ def test_first_pass_reads_only_what_every_aim_needs():
         counts = np.bincount(tiles, minlength=34).astype(np.uint8)
         if counts.max() > 4:
             continue
-        args = (prog, counts.tobytes(), b"", win, 1, 27, 27, _mask(jk))
-        got, n = [], []
-        try:
-            for aim, req in ((True, True), (True, False), (False, False)):
-                E._set_aim(aim)
-                E._set_aim_req(req)
-                got.append(E.score_one(*args, True))
-                n.append(E.search_counts(*args))
-        finally:
-            E._set_aim(True)
-            E._set_aim_req(True)
+        got, n = _cut_runs((prog, counts.tobytes(), b"", win, 1, 27, 27, _mask(jk)))
         if got[0][0] != 1:
             continue
         assert got[0] == got[1] == got[2], (kind, counts.tolist(), win, jk)
@@ -637,20 +647,7 @@ def test_first_pass_reads_only_pungs_where_every_aim_needs_them():
             continue
         win = rng.choice(tiles)
         codes = bytes(x for t in melds for x in (E.MELD_CODES["pon"], t))
-        args = (rs.compiled.program, counts.tobytes(), codes, win, 1, 27, 27, _mask(jk))
-        got, n = [], []
-        try:
-            for how in ("auto", "slots"):
-                E._set_joker_search(how)
-                for aim, req in ((True, True), (True, False), (False, False)):
-                    E._set_aim(aim)
-                    E._set_aim_req(req)
-                    got.append(E.score_one(*args, True))
-                    n.append(E.search_counts(*args))
-        finally:
-            E._set_joker_search("auto")
-            E._set_aim(True)
-            E._set_aim_req(True)
+        got, n = _cut_runs((rs.compiled.program, counts.tobytes(), codes, win, 1, 27, 27, _mask(jk)), ("auto", "slots"))
         if got[0][0] != 1 or got[0][5][0] != "standard" or "碰碰胡" not in dict(got[0][5][1]):
             continue
         assert got[0] == got[1] == got[2] and got[3] == got[4] == got[5] and got[0][:3] == got[3][:3], (

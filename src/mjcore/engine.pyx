@@ -540,7 +540,6 @@ cdef struct Ctx:
     int p_fs                    # the free groups to add (sets, pair)
     int p_fp
     uint64_t sub_kinds          # kinds a substitute may stand for in a group with a real tile
-    uint64_t sub_kinds0         # (sub_kinds as joker_std set them, while pung_subs narrows them)
     int vpair                   # a kind none of the tiles can take: a virtual pair for the distance (-1: none)
     int excess                  # copies beyond the fourth among the counts (not in the keys)
     uint32_t skey[4]            # base-5 block keys of the counts (capped at 4)
@@ -1993,8 +1992,10 @@ cdef void subs_choice(Ctx* c, int t0, int a, int n_sets, int n_pairs) noexcept n
 
 cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexcept nogil:
     """Jokers of kind ``c.jkind[j]`` on at their own face in groups with real tiles (0 to all of them,
-    where a real tile is near), then the free groups and the substitutes for the ``left`` others."""
+    where a real tile is near), then the free groups and the substitutes for the ``left`` others (where every aim
+    needs pungs alone, those :func:`pung_kinds` allows)."""
     cdef int k, f, fs, fp, a, most
+    cdef uint64_t kinds, held
     if j < c.n_jk:
         k = c.jkind[j]
         most = c.jok[j] if ((near & c.P.kinds) >> k) & 1 else 0
@@ -2007,8 +2008,11 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
                 break
         c.pface[k] = 0
         return
-    if c.req & REQ_PUNGS and not pung_subs(c):
-        return
+    kinds = c.sub_kinds
+    if c.req & REQ_PUNGS:
+        if not pung_kinds(c, &held):
+            return
+        c.sub_kinds = kinds & held
     block_keys(<const uint8_t*>c.real, c.skey)
     c.excess = 0
     for fs in range(n_sets + 1):
@@ -2021,27 +2025,22 @@ cdef void face_choice(Ctx* c, int j, int n_sets, int left, uint64_t near) noexce
             c.p_fs = fs
             c.p_fp = fp
             subs_choice(c, 0, a, n_sets - fs, 1 - fp)
-    if c.req & REQ_PUNGS:
-        c.sub_kinds = c.sub_kinds0
+    c.sub_kinds = kinds
 
 
-cdef bint pung_subs(Ctx* c) noexcept nogil:
-    """Where every aim needs pungs alone (REQ_PUNGS): the substitutes of the counts ``c.real`` (real tiles and
-    faces) go only to kinds they hold (a pung holds a real tile), and without a fifth copy (``P.fifth``) only
-    to those held once or twice (``c.sub_kinds``, put back by :func:`face_choice`); False where, without a
-    fifth copy, a kind is held four times (no split into pungs and one pair holds it)."""
-    cdef uint64_t m = 0
-    cdef int t
+cdef bint pung_kinds(const Ctx* c, uint64_t* kinds) noexcept nogil:
+    """Where every aim needs pungs alone (REQ_PUNGS): the kinds a substitute may join in the counts ``c.real``
+    (real tiles and faces): those held (a pung holds a real tile), and without a fifth copy (``P.fifth``) only
+    those held once or twice; False where, without a fifth copy, a kind is held four times (no split into pungs
+    and one pair holds it)."""
+    cdef int t, x
+    kinds[0] = 0
     for t in range(34):
-        if c.P.fifth:
-            if c.real[t]:
-                m |= ONE << t
-        elif c.real[t] >= 4:
+        x = c.real[t]
+        if x >= 4 and not c.P.fifth:
             return False
-        elif c.real[t] == 1 or c.real[t] == 2:
-            m |= ONE << t
-    c.sub_kinds0 = c.sub_kinds
-    c.sub_kinds &= m
+        if x and (x <= 2 or c.P.fifth):
+            kinds[0] |= ONE << t
     return True
 
 

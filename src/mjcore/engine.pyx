@@ -2071,8 +2071,7 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     memcpy(f, c.hand_f, NF * sizeof(int32_t))
     f[X_STANDARD] = 1
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
-    seven = c.P.aim_seven and c.P.seven_pairs and c.H.n_melds == 0 and seven_pairs_distance(
-        <const uint8_t*>c.real, c.P.quad_limit == 2) <= avail(c)    # (the kernel's check: else no seven pairs)
+    seven = c.P.aim_seven and c.P.seven_pairs and c.H.n_melds == 0 and seven_may(c)
     if c.n_out == 0:
         if aim_out(c, c.out, f, &A):
             open_out(c, c.out)
@@ -2729,6 +2728,12 @@ cdef int seven_open(Ctx* c) noexcept nogil:
             open_out(c, o)
             opened += 1
     return opened
+
+
+cdef inline bint seven_may(const Ctx* c) noexcept nogil:
+    """The kernel's check that the real tiles and the jokers left may make seven pairs (else no seven pairs
+    reading, and no seven pairs aim)."""
+    return seven_pairs_distance(<const uint8_t*>c.real, c.P.quad_limit == 2) <= avail(c)
 
 
 cdef void seven_pairs(Ctx* c, int opened) noexcept nogil:
@@ -3907,7 +3912,7 @@ cdef void search(Ctx* c) noexcept nogil:
             c.form = FORM_SEVEN
             c.ng = 0
             if c.n_jk:
-                if seven_pairs_distance(<const uint8_t*>c.real, P.quad_limit == 2) <= avail(c):   # the kernel's check
+                if seven_may(c):
                     if not std and P.aim_seven and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
                         seven_alone(c)          # (no standard reading, so no aim_standard: seven pairs' own)
                     opened = seven_open(c) if aim_search else -1
@@ -3999,7 +4004,7 @@ cdef bint seven_first(Ctx* c) noexcept nogil:
     cdef Out* o
     cdef int m, n = c.n_out if c.n_out else 1, open0 = c.open
     cdef bint ok = True
-    if seven_pairs_distance(<const uint8_t*>c.real, c.P.quad_limit == 2) > avail(c):
+    if not seven_may(c):
         return False
     for m in range(n):                          # (a seven pairs aim that cannot beat the aim: no probe)
         o = c.outs[m] if c.n_out else c.out

@@ -657,7 +657,9 @@ def test_first_pass_reads_only_pungs_where_every_aim_needs_them():
         fifths += max(reps.count(t) for t in set(reps)) > 4
         stats[fifth].append((n[0][1], n[1][1], n[0][0], n[1][0], n[3][1], n[4][1]))
     for fifth, st in stats.items():             # search nodes, readings scored; the slot-by-slot search's nodes
-        for i, least, most in ((0, 0.3, 0.7), (2, 0.3, 0.7), (4, 0.05, 0.95)):     # (there the pungs fill on)
+        # (the slot-by-slot search: its distance check with no pair left already drops most chows, so the cut
+        # leaves out nodes on a few hands only)
+        for i, least, most in ((0, 0.3, 0.7), (2, 0.3, 0.7), (4, 0.01, 0.995)):
             fewer, cut = sum(x[i] < x[i + 1] for x in st), sum(x[i] for x in st) / sum(x[i + 1] for x in st)
             assert all(x[i] <= x[i + 1] for x in st) and fewer >= least * len(st) and cut <= most, (fifth, i, fewer, cut)
     assert fifths >= 5, fifths

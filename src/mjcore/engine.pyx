@@ -2347,16 +2347,16 @@ cdef void pair_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
         left = hand_less_win(c, h, jl) - 1      # (the partner's)
         if idle >= 0:
             h[idle] = 2
-        for j in range(c.n_jk):
+        if wj < 0 and left >= 0:                # the partner of any kind: faces up to jl, one joker fewer (a
+            rest = face_subs(c, h, n_sets, jl, left) if idle >= 0 else (<uint32_t>2 << left) - 1
+            A.pmask |= shifted(rest, 1)         # choice leaving a kind a joker short is one of some kind's)
+        for j in range(c.n_jk if wj >= 0 else 0):
             if jl[j] < 1 or left < 0:
                 continue
             jl[j] -= 1
             rest = face_subs(c, h, n_sets, jl, left) if idle >= 0 else (<uint32_t>2 << left) - 1
             jl[j] += 1
-            if wj < 0:
-                A.pmask |= shifted(rest, 1)
-            else:
-                A.pmask |= shifted(rest, 0 if j == wj else 1) | shifted(rest, 2)
+            A.pmask |= shifted(rest, 0 if j == wj else 1) | shifted(rest, 2)
     if wj < 0:
         (<Ctx*>c).pair_idle = idle              # (a cache: the Ctx is the caller's, not const)
         (<Ctx*>c).pair_mask = A.pmask
@@ -2375,12 +2375,15 @@ cdef void zhuowu_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     cdef int w = c.H.win, left = hand_less_win(c, h, jl), a, b, ja, z
     cdef int sub = is_joker(c, w) and w != 4    # (a joker of another kind standing for the 5m)
     cdef int seen = 0                           # the pairs of flank sources whose straights are known (bits)
+    cdef bint anyk = c.jix[3] < 0 and c.jix[5] < 0
     cdef uint32_t rest
-    for a in range(-1, c.n_jk):                 # each flank: a real tile (-1) or a joker of kind index a / b
-        if not move_source(h, jl, 3, a, -1):
+    # (where neither flank kind is a joker kind, a joker flank substitutes whatever its kind: one choice for a
+    # joker of any kind, which leaves the faces up to jl with a joker fewer, each kind's choices at once)
+    for a in range(-1, 1 if anyk else c.n_jk):  # each flank: a real tile (-1) or a joker of kind index a / b
+        if not (anyk and a >= 0) and not move_source(h, jl, 3, a, -1):
             continue
-        for b in range(-1, c.n_jk):
-            if not move_source(h, jl, 5, b, -1):
+        for b in range(-1, 1 if anyk else c.n_jk):
+            if not (anyk and b >= 0) and not move_source(h, jl, 5, b, -1):
                 continue
             ja = (a >= 0) + (b >= 0)
             z = 2 if ja == 2 else 1
@@ -2389,8 +2392,10 @@ cdef void zhuowu_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
             if rest and A.st and not (seen >> (2 * (a >= 0) + (b >= 0))) & 1:
                 seen |= 1 << (2 * (a >= 0) + (b >= 0))
                 A.zst[z] |= zhuowu_straights(c, h, jl, n_sets - 1, left - ja, A)
-            move_source(h, jl, 5, b, 1)
-        move_source(h, jl, 3, a, 1)
+            if not (anyk and b >= 0):
+                move_source(h, jl, 5, b, 1)
+        if not (anyk and a >= 0):
+            move_source(h, jl, 3, a, 1)
 
 
 cdef int zhuowu_straights(const Ctx* c, const int8_t* h, const int* jl, int n_sets, int left,
@@ -2637,10 +2642,9 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
             lo += c.real[t] & 1
             q0 += c.real[t] >= 3
             p2 += c.real[t] <= 2
-    if nq > 1:
-        seven_quads(c, lo, q0, p2, qn)
-    else:
-        qn[0] = 0xFFFFFFFF
+    seven_quads(c, lo, q0, p2, qn)
+    if nq == 1:                                 # (the kinds held four times not read: their numbers of substitutes)
+        qn[0] |= qn[1] | qn[2] | qn[3]
     memcpy(g, f, NF * sizeof(int32_t))
     g[X_STANDARD] = 0
     g[X_SEVEN] = 1
@@ -3233,19 +3237,40 @@ cdef inline int odd_counts(const uint8_t* h) noexcept nogil:
     return n
 
 
+cdef inline int sets_distance(const Ctx* c, Lookup* L, int n_sets, int n_pairs) noexcept nogil:
+    """The kernel's unbounded distance of the keys ``L`` (the real tiles left, or fewer) to ``n_sets`` sets and
+    ``n_pairs`` (0 or 1) pair. With no pair, a pair is added of an honour no real tile left is of: its two tiles
+    can only be the pair (in a pung they take a joker more than a pair elsewhere made a pung), so the distance is
+    the sets' own; where every honour is held, the distance with a pair, less two (a relaxation)."""
+    cdef uint64_t idle
+    if n_pairs:
+        return std_udistance(get_tables(), L, n_sets)
+    idle = ~c.rmask & HONOR_MASK
+    if idle:
+        L.key[3] += 2 * POW5[mj_ctz64(idle) - 27]
+        return std_udistance(get_tables(), L, n_sets)
+    return std_udistance(get_tables(), L, n_sets) - 2
+
+
 cdef inline bint feasible(const Ctx* c, int n_sets, int n_pairs) noexcept nogil:
     """Whether the real tiles left and the free jokers may still make ``n_sets`` sets and
-    ``n_pairs`` pairs, by the kernel's distance tables (a relaxation: jokers of any kind, any
-    number of copies; with no pair left, two more jokers stand for one). Prunes the search only."""
+    ``n_pairs`` pairs, by the kernel's distance tables (:func:`sets_distance`; a relaxation: jokers of any
+    kind, any number of copies). Prunes the search only."""
     cdef Lookup L
-    cdef int a = avail(c)
+    cdef int a = avail(c), w
     if n_pairs > 1:                             # seven pairs: a joker for every odd count
         return odd_counts(<const uint8_t*>c.real) <= a
     L.key[0] = c.rkey[0]                        # (std_udistance reads the keys only)
     L.key[1] = c.rkey[1]
     L.key[2] = c.rkey[2]
     L.key[3] = c.rkey[3]
-    return std_udistance(get_tables(), &L, n_sets) <= a + (2 if n_pairs == 0 else 0)
+    if n_pairs and c.req & (REQ_PAIR | REQ_JPAIR):  # (the pair every aim needs, not placed: the sets beside it)
+        if c.req & REQ_PAIR:                    # the winning tile and a joker
+            w = c.H.win
+            L.key[w // 9] -= POW5[w % 9]
+            return sets_distance(c, &L, n_sets, 0) <= a - 1
+        return sets_distance(c, &L, n_sets, 0) <= a - 2      # two jokers alone
+    return sets_distance(c, &L, n_sets, n_pairs) <= a
 
 
 cdef bint straight_left(const Ctx* c) noexcept nogil:

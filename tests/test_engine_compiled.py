@@ -601,7 +601,8 @@ def test_first_pass_reads_only_what_every_aim_needs():
         counts = np.bincount(tiles, minlength=34).astype(np.uint8)
         if counts.max() > 4:
             continue
-        got, n = _cut_runs((prog, counts.tobytes(), b"", win, 1, 27, 27, _mask(jk)))
+        got, n = _cut_runs((prog, counts.tobytes(), b"", win, 1, 27, 27, _mask(jk)),
+                           ("substitutes" if n_jokers == 2 else "slots",))
         if got[0][0] != 1:
             continue
         assert got[0] == got[1] == got[2], (kind, counts.tolist(), win, jk)
@@ -647,7 +648,8 @@ def test_first_pass_reads_only_pungs_where_every_aim_needs_them():
             continue
         win = rng.choice(tiles)
         codes = bytes(x for t in melds for x in (E.MELD_CODES["pon"], t))
-        got, n = _cut_runs((rs.compiled.program, counts.tobytes(), codes, win, 1, 27, 27, _mask(jk)), ("auto", "slots"))
+        got, n = _cut_runs((rs.compiled.program, counts.tobytes(), codes, win, 1, 27, 27, _mask(jk)),
+                           ("substitutes", "slots"))
         if got[0][0] != 1 or got[0][5][0] != "standard" or "碰碰胡" not in dict(got[0][5][1]):
             continue
         assert got[0] == got[1] == got[2] and got[3] == got[4] == got[5] and got[0][:3] == got[3][:3], (
@@ -663,6 +665,37 @@ def test_first_pass_reads_only_pungs_where_every_aim_needs_them():
             fewer, cut = sum(x[i] < x[i + 1] for x in st), sum(x[i] for x in st) / sum(x[i + 1] for x in st)
             assert all(x[i] <= x[i + 1] for x in st) and fewer >= least * len(st) and cut <= most, (fifth, i, fewer, cut)
     assert fifths >= 5, fifths
+
+
+def test_seven_pairs_first_pass_reads_only_the_winning_tiles_joker_pair():
+    """Where every seven pairs aim pairs the winning tile with a joker (混吊: a pair of the winning tile and a 混;
+    双混吊: a pair of 混 alone holding the winning 混: ``Out.s7_req``), the seven pairs search's first pass reads only
+    such readings: on Tianjin seven pairs hands with two to four 混 the results (reading included) are the full
+    search's, with the cut, without it and without any stop, and the pass reads fewer search nodes on many."""
+    rs = rules.get("tianjin", qidui=1, hundiao=1, shuanghundiao=2, shuanghui_zhuowu=2)
+    prog = rs.compiled.program
+    rng = random.Random("seven-pairs-req")
+    stats = {False: [], True: []}               # (the winning tile a joker)
+    while min(map(len, stats.values())) < 120:
+        jk = tuple(rs._jokers_cached({"indicator": TILE_NAMES[rng.randrange(34)]})[0])
+        kinds = rng.sample([k for k in range(34) if k not in jk], 7)
+        tiles = [k for k in kinds for _ in range(2)]
+        for i in rng.sample(range(14), rng.randint(2, 4)):
+            tiles[i] = rng.choice(jk)
+        counts = np.bincount(tiles, minlength=34).astype(np.uint8)
+        joker_win = rng.random() < 0.4
+        wins = [t for t in tiles if (t in jk) == joker_win]
+        if counts.max() > 4 or not wins:
+            continue
+        got, n = _cut_runs((prog, counts.tobytes(), b"", rng.choice(wins), 1, 27, 27, _mask(jk)))
+        if got[0][0] != 1 or got[0][5][0] != "seven_pairs" or not {"混吊", "双混吊"} & set(dict(got[0][5][1])):
+            continue
+        assert got[0] == got[1] == got[2], (counts.tolist(), jk, got[0], got[2])
+        stats[joker_win].append((n[0][1], n[1][1]))
+    for joker_win, least, most in ((False, 0.3, 0.8), (True, 0.05, 1)):   # (双混吊: a pair of 混 alone, little to cut)
+        st = stats[joker_win]
+        fewer, cut = sum(a < b for a, b in st), sum(a for a, _ in st) / sum(b for _, b in st)
+        assert all(a <= b for a, b in st) and fewer >= least * len(st) and cut <= most, (joker_win, fewer, cut)
 
 
 def test_aim_bounds_a_straight_with_a_chi_meld():

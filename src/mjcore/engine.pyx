@@ -281,6 +281,8 @@ cdef enum:               # what every reading scoring a result's aim holds (Out.
     REQ_S = 16          # a straight (一条龙), in a suit of Ctx.st_suits
     REQ_PUNGS = 32      # every set a pung (碰碰胡)
     REQ_ZJ = 64         # the winning tile a joker standing for the 5m of 4m-5m-6m, a flank real (捉五魁)
+    REQ_SPAIR = 128     # seven pairs: a pair of the winning tile (no joker) and a joker (混吊)
+    REQ_SJPAIR = 256    # seven pairs: a pair of jokers alone, to hold the winning joker (双混吊)
 
 
 cdef struct Aim:         # what some standard reading of a hand may hold (aim_standard): supersets
@@ -394,6 +396,7 @@ cdef struct Prog:
     int aim_kind                # AIM_*: what the table reads of a standard reading (aim_standard)
     int aim_seven               # AIM_SUBS / KINDS / PAIR / QUADS: of a seven pairs reading (seven_aim; 0: it reads more)
     uint64_t aim_kread          # AIM_KINDS: the kinds' facts it reads (bits by fact index)
+    int sub_flat                # from this number of substitutes on, the table reads the same of any (aim_out)
     int feat                    # FT_*: what of a group's kind the program's facts read (free_candidates)
     int win_mask                # the bits of win_key the program reads
     # the classes of free_candidates, by whether the winning tile is a joker kind (wj) and, for chows,
@@ -431,6 +434,7 @@ cdef struct Out:
     double s7_uncapped
     int s7_sub
     int s7_first
+    int s7_req                  # REQ_SPAIR / REQ_SJPAIR: every seven pairs reading scoring s7 holds it (seven_aim)
     int status
     int face                    # the hand's Hand.face: readings show physical tiles with it undone
     double total
@@ -1589,7 +1593,8 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
             z = c.req & REQ_Z and kind == G_CHOW and rep[0] == 3 and phys[1] == 4 and (
                 not (c.req & REQ_Z2) or is_joker(c, phys[0]) and is_joker(c, phys[2])) or (
                 c.req & REQ_ZJ and kind == G_CHOW and rep[0] == 3 and (phys[1] == SUB or phys[1] == c.H.win)
-                and not (is_joker(c, phys[0]) and is_joker(c, phys[2])))
+                and not (is_joker(c, phys[0]) and is_joker(c, phys[2]))) or (
+                c.req & REQ_SPAIR and kind == G_PAIR and rep[0] == c.H.win and last != 0)
             if kind == G_CHOW:
                 chow = (<uint32_t>1 << rep[0]) & ~c.chows
         push(c, kind, n, rep, phys)
@@ -2250,50 +2255,84 @@ cdef void kinds_added(uint64_t r, uint64_t* fix, uint64_t* free_) noexcept nogil
         free_[0] |= ONE << X_HALF_FLUSH
 
 
+cdef inline bint faces_fit(const Tables* T, const uint32_t* key0, const int* blk, const uint32_t* pw, int f0, int f1,
+                           int n_sets, int w) noexcept nogil:
+    """:func:`face_subs`' lookup: the keys ``key0`` with ``f0`` / ``f1`` faces of the first two joker kinds added
+    make ``n_sets`` sets and a pair with ``w`` jokers."""
+    cdef Lookup L
+    memcpy(L.key, key0, 4 * sizeof(uint32_t))
+    L.key[blk[0]] += f0 * pw[0]
+    L.key[blk[1]] += f1 * pw[1]
+    return std_udistance(T, &L, n_sets) <= w
+
+
 cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int* jl, int total) noexcept nogil:
     """Bit n: for some choice of faces (up to ``jl[j]`` jokers of kind ``c.jkind[j]`` at their own face, of
     ``total`` jokers), the counts ``base`` with the faces may make ``n_sets`` sets and a pair with the n
     others standing for any tile, by the kernel's unbounded distance (a count past four is outside its
     tables: yes). A superset of the readings' substitutes, and every number from the fewest found to
     ``total``: a face taken off the counts adds at most one to their distance, so the choice with one face
-    fewer leaves one substitute more. Hence only the fewest is looked for: the choices from the most faces
-    down, a lookup only where it would leave fewer substitutes than found; the keys of ``base`` once, each
-    choice adding its faces to them."""
+    fewer leaves one substitute more. Hence only the fewest is looked for, the most faces that fit: the choices
+    that fit are those below any that fits (by that same bound), so with one or two joker kinds a walk along
+    their edge finds it (the faces of the first kind from the most down, the second's rising while they fit);
+    with more, the choices from the most faces down, a lookup only where it would leave fewer substitutes than
+    found. The keys of ``base`` once, each choice adding its faces to them."""
     cdef Lookup L
+    cdef const Tables* T = get_tables()
     cdef uint32_t key0[4]
     cdef uint32_t pw[8]
     cdef int face[8]
     cdef int blk[8]
     cdef int room[8]
-    cdef int j, k, w, nj = c.n_jk, least = total + 1, floor = total
-    cdef bint over = past4(base), full
+    cdef int j, k, w, f0, f1, nj = c.n_jk, least = total + 1, floor = total
+    cdef bint full = past4(base)
     if total < 0:
         return 0
-    block_keys(<const uint8_t*>base, key0)
     for j in range(nj):                         # each joker kind's block, power of five and room below five
         k = c.jkind[j]
         blk[j] = k // 9                         # (the honours: block 3, kinds 27-33 at 0-6)
         pw[j] = POW5[k % 9]
         room[j] = 4 - base[k]
         face[j] = jl[j]
+        full |= jl[j] > room[j] and room[j] < total     # (some choice takes the kind past four)
         floor -= jl[j]
     floor = max(floor, 0)                       # (no choice leaves fewer)
-    while True:                                 # every choice of faces, kind by kind, the most first
-        w = total
-        for j in range(nj):
-            w -= face[j]
-        if 0 <= w < least:
-            full = over
-            memcpy(L.key, key0, sizeof(key0))
-            for j in range(nj):
-                full |= face[j] > room[j]
-                L.key[blk[j]] += face[j] * pw[j]
-            if full or std_udistance(get_tables(), &L, n_sets) <= w:
-                least = w
-                if least == floor:
+    if full:                                    # (a choice of the most faces outside the tables: yes)
+        least = floor
+    else:
+        block_keys(<const uint8_t*>base, key0)
+        if nj <= 2:
+            if nj < 2:                          # (a second kind of no face)
+                blk[1] = 0
+                pw[1] = 0
+                face[1] = 0
+            f1 = 0
+            f0 = min(face[0], total)
+            while f0 >= 0 and f1 <= face[1] and f0 + f1 <= total:
+                if faces_fit(T, key0, blk, pw, f0, f1, n_sets, total - f0 - f1):
+                    least = min(least, total - f0 - f1)
+                    if least == floor:
+                        break
+                    f1 += 1                     # (more of the second kind with these)
+                else:
+                    f0 -= 1                     # (fewer of the first)
+                if f0 + face[1] <= total - least:
+                    break                       # (no choice left leaves fewer)
+        else:
+            while True:                         # every choice of faces, kind by kind, the most first
+                w = total
+                for j in range(nj):
+                    w -= face[j]
+                if 0 <= w < least:
+                    memcpy(L.key, key0, sizeof(key0))
+                    for j in range(nj):
+                        L.key[blk[j]] += face[j] * pw[j]
+                    if std_udistance(T, &L, n_sets) <= w:
+                        least = w
+                        if least == floor:
+                            break
+                if not prev_faces(face, jl, nj):
                     break
-        if not prev_faces(face, jl, nj):
-            break
     if least > total:
         return 0
     return ((<uint32_t>2 << total) - 1) & ~((<uint32_t>1 << least) - 1)
@@ -2559,12 +2598,14 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
     than held in a straight and the pair, which hold different ones); False when it has none."""
     cdef int n, u
     cdef bint have = False, kinds = (c.P.aim_kind & AIM_KINDS) != 0, pungs = (c.P.aim_kind & AIM_PUNGS) != 0
-    cdef uint32_t left = A.subs
+    cdef uint32_t left = A.subs, done = 0
     cdef uint64_t free_, fix, part
     while left:
         n = mj_ctz64(left)
         left &= left - 1
         f[X_N_SUB] = n
+        if not kinds and not pungs and n >= c.P.sub_flat:
+            done |= <uint32_t>1 << 31           # (aim_places: each combination read once from here on)
         aim_kind_sets(A, n, &fix, &free_)
         part = free_
         while True:                             # the kinds' facts: each subset of those free
@@ -2573,7 +2614,7 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
             for u in range(2 if (A.pungs >> n) & 1 else 1):
                 if pungs:
                     f[X_ALL_PUNGS] = u
-                if not aim_places(c, o, f, A, n, &have):
+                if not aim_places(c, o, f, A, n, &have, &done):
                     return False
             if part == 0:
                 break
@@ -2637,6 +2678,7 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
     cdef int32_t g[NF + MAX_GROUPS]
     cdef Eval ev
     o.s7 = False
+    o.s7_req = 0
     for t in range(34):
         if c.real[t] and c.jix[t] < 0:
             lo += c.real[t] & 1
@@ -2679,6 +2721,10 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
                         o.s7_uncapped = ev.uncapped
                         o.s7_sub = n
                         o.s7_first = ev.first_row
+                        o.s7_req = (REQ_SPAIR if wj < 0 else REQ_SJPAIR) if p else 0
+                    elif ev.failed < 0 and not beats(o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first,
+                                                     ev.total, n, ev.uncapped, ev.first_row):
+                        o.s7_req &= (REQ_SPAIR if wj < 0 else REQ_SJPAIR) if p else 0   # (as good)
                     if part == 0:
                         break
                     part = (part - 1) & free_
@@ -2744,23 +2790,49 @@ cdef void seven_pairs(Ctx* c, int opened) noexcept nogil:
     """The seven pairs readings of the hand holding jokers; ``opened``: :func:`seven_open`'s. Where it opened
     the results left to read (> 0), first only the readings of no more substitutes than their aims hold, as
     the standard search's first pass (:func:`joker_standard`): a reading scoring an aim holds as many, and the
-    readings come in the same order. Where an aim was not found, every reading, over what that pass kept (a
-    reading scoring alike with it holds as many substitutes, so passed the bound too: it stays the first of
-    its score)."""
-    cdef int m, cap = -1
-    cdef const Out* o
+    readings come in the same order; and where every aim pairs the winning tile with a joker (``Out.s7_req``),
+    only the readings that do. Where an aim was not found, every reading: over what the bound on substitutes
+    kept (a reading scoring alike with it holds as many substitutes, so passed the bound too: it stays the
+    first of its score), or, past the joker pair's cut (which left out readings of any score), over the
+    results as they were before."""
+    cdef Out saved[8]
+    cdef int m, n = c.n_out if c.n_out else 1, cap = -1, req = -1, open0 = c.open
+    cdef Out* o
     if opened > 0:
-        for m in range(c.n_out if c.n_out else 1):
+        for m in range(n):
             o = c.outs[m] if c.n_out else c.out
             if (c.n_out == 0 or c.out_on[m]) and o.open:
                 cap = max(cap, o.aim_sub)
-        if 0 <= cap < avail(c):                 # (a bound below the jokers: some reading left out)
-            c.sub_cap = cap
+                req &= o.s7_req
+        req = req if req > 0 and aim_req else 0
+        if 0 <= cap < avail(c) or req:         # (a bound below the jokers, or the pair: some reading left out)
+            for m in range(n if req else 0):
+                if c.n_out == 0 or c.out_on[m]:
+                    memcpy(&saved[m], c.outs[m] if c.n_out else c.out, sizeof(Out))
+            c.sub_cap = cap if cap < avail(c) else NO_CAP
+            c.req = req
+            c.zdone = 0
             split(c, 0, 7, -1, 0)
+            c.req = 0
             c.sub_cap = NO_CAP
             if c.stop:
                 return
+            for m in range(n if req else 0):
+                if c.n_out == 0 or c.out_on[m]:
+                    memcpy(c.outs[m] if c.n_out else c.out, &saved[m], sizeof(Out))
+            c.open = open0
     split(c, 0, 7, -1, 0)
+
+
+cdef inline int pairs_needed(const Ctx* c) noexcept nogil:
+    """The pairs the real tiles left take in seven pairs (half of each count, rounded up)."""
+    cdef uint64_t m = c.rmask
+    cdef int t, n = 0
+    while m:
+        t = mj_ctz64(m)
+        m &= m - 1
+        n += (c.real[t] + 1) >> 1
+    return n
 
 
 cdef inline void aim_kind_sets(const Aim* A, int n, uint64_t* fix, uint64_t* free_) noexcept nogil:
@@ -2789,10 +2861,13 @@ cdef inline void set_kind_facts(int32_t* f, uint64_t b) noexcept nogil:
     f[X_ORPHANS_ONLY] = (b >> X_ORPHANS_ONLY) & 1
 
 
-cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint* have) noexcept nogil:
+cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint* have, uint32_t* done) noexcept nogil:
     """:func:`aim_out` for ``n`` substitutes and the other facts set in ``f``: each combination of the
-    joker pair, 捉五 and the straight; False where one needs a value not given."""
-    cdef int p, z, s, req
+    joker pair, 捉五 and the straight; False where one needs a value not given. Where ``done`` has bit 31 (past
+    ``P.sub_flat``: the table reads any number of substitutes alike, and no kinds' facts vary), a combination read
+    at fewer substitutes (its bit in ``done``) is not read again: it scores alike with more, so neither beats the
+    aim nor equals it."""
+    cdef int p, z, s, req, bit
     cdef Eval ev
     for p in range(2 if A.pmask else 1):        # (the loops stop short where a fact is never held)
         if p and not (A.pmask >> n) & 1:
@@ -2811,6 +2886,11 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
                     continue
                 if p and s == 1 and n < A.spown + (1 if A.pair == 1 else 0):
                     continue
+                bit = (p * 3 + z) * 4 + s
+                if done[0] >> 31:
+                    if (done[0] >> bit) & 1:
+                        continue
+                    done[0] |= <uint32_t>1 << bit
                 f[X_STRAIGHT] = s != 0
                 f[X_STRAIGHT_NOSUB] = s >= 2
                 f[X_STRAIGHT_FACE] = s == 3
@@ -3304,7 +3384,9 @@ cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nog
     if c.req:                                   # (what every aim needs, out of reach: c.req)
         if c.req & REQ_PAIR and n_pairs and not c.real[c.H.win] or c.req & REQ_Z and not c.zdone and not c.real[4] \
                 or c.req & REQ_ZJ and not c.zdone and not c.real[3] and not c.real[5] \
-                or c.req & REQ_S and not straight_left(c):
+                or c.req & REQ_S and not straight_left(c) \
+                or c.req & REQ_SPAIR and not c.zdone and not c.real[c.H.win] \
+                or c.req & REQ_SJPAIR and pairs_needed(c) >= n_pairs:
             return
     c.n_nodes += 1
     if c.rmask:
@@ -4080,10 +4162,10 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     c.sub_cap = aims_cap(c, &req)
     if c.stop_missing and aim_search:
         open_outs(c)
-    # by substitutes, unless every placement of three or more jokers is read (Tianjin's 混 in the
-    # winning tile's group: there the slot-by-slot search is faster)
-    slots = not (joker_search == 2 or (joker_search == 0 and (avail(c) <= 2 or (
-            not (c.need & NEED_PLACE) and not c.P.every_win_slot))))
+    # slot by slot from two jokers on (its distance checks cut most branches: faster in every joker table's
+    # batch and waits, bench/README.md), else by substitutes (one placement of a split where nothing reads
+    # where the joker sits); by the hand alone, so that every call and pass keeps the same reading of a score
+    slots = joker_search == 1 or joker_search == 0 and avail(c) >= 2
     # first only the readings holding what every aim needs (split; face_choice and place_split)
     c.req = req if c.sub_cap != NO_CAP and aim_req else 0
     c.zdone = 0
@@ -4383,6 +4465,7 @@ cdef class Program:
         self.p.aim_kind = _aim_kind(atoms, clauses, exprs, rows)
         self.p.aim_seven = _aim_kind(atoms, clauses, exprs, rows, X_SEVEN) if self.p.aim_kind else AIM_NONE
         self.p.aim_kread = 0
+        self.p.sub_flat = _sub_flat(atoms, r_int[:, 1].tolist())
         for x in read & AIM_KIND_FACTS:
             self.p.aim_kread |= ONE << x
         self.p.feat = 0
@@ -4474,6 +4557,19 @@ AIM_KIND_FACTS = frozenset({X_HONORS, X_TERMINALS, X_ONE_SUIT, X_HALF_FLUSH, X_H
 #: the facts of the sets of a standard reading, 0 in every seven pairs reading (seven_aim writes them so)
 SEVEN_ZERO = {X_ALL_PUNGS, X_ALL_CHOWS, X_ALL_PUNGS_EXPOSED, X_SETS_TERMINAL, X_STRAIGHT, X_STRAIGHT_NOSUB,
               X_STRAIGHT_FACE, X_ZHUOWU, X_ZHUOWU_BOTH}
+
+
+def _sub_flat(atoms, per):
+    """The number of substitutes from which a table's conditions read the same of any number (an atom
+    ``lo <= n <= hi`` holds alike from ``hi + 1``, or from ``lo`` where it has no upper end); 99 where a row
+    counts them (its value per substitute)."""
+    if X_N_SUB in per:
+        return 99
+    flat = 0
+    for k, lo, hi in atoms:
+        if int(k) == X_N_SUB:
+            flat = max(flat, int(hi) + 1 if int(hi) < (1 << 30) else int(lo))
+    return min(max(flat, 0), 99)
 
 
 def _aim_kind(atoms, clauses, exprs, rows, form=X_STANDARD):

@@ -566,8 +566,8 @@ cdef struct Ctx:
     bint stop
     int sub_cap                 # substitutes a reading may hold (aim_standard's first pass: the most the aims hold)
     int req                     # REQ_* a reading must hold to be read (the standard search's first pass: every result's
-                                # aim needs them; split, face_choice, place_split); zdone: 捉五's chow placed (REQ_Z,
-                                # REQ_ZJ)
+                                # aim needs them; split, face_choice, place_split; seven_pairs' REQ_SPAIR / REQ_SJPAIR);
+                                # zdone: 捉五's chow placed (REQ_Z, REQ_ZJ), or the winning tile's joker pair (REQ_SPAIR)
     int zdone
     uint32_t chows              # the starts of the chows placed (REQ_S)
     int n_scored                # readings scored, and the nodes of the standard search with jokers: split's past its
@@ -583,8 +583,8 @@ cdef struct Ctx:
 cdef uint64_t ONE = 1
 cdef bint aim_search = True   # the standard search's stops (aim_standard, Ctx.stop_missing); off: the tests' full search
 cdef bint aim_req = True      # the first pass's cut by what every aim needs (Ctx.req); off: the tests' comparison
-cdef int joker_search = 0       # the standard form with jokers: 0 the faster of the two for the hand, 1 slot by
-                                # slot (split), 2 by substitutes (joker_std)
+cdef int joker_search = 0       # the standard form with jokers: 0 (the default) and 1 slot by slot (split), 2 by
+                                # substitutes (joker_std: the tests' second search)
 cdef uint64_t TERM_MASK = (ONE << 0) | (ONE << 8) | (ONE << 9) | (ONE << 17) | (ONE << 18) | (ONE << 26)
 cdef uint64_t ALL_KINDS = (ONE << 34) - 1
 cdef uint64_t HONOR_MASK = ALL_KINDS ^ ((ONE << 27) - 1)
@@ -4154,18 +4154,18 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     found: :func:`aim_standard`; or, with ``c.stop_missing``, a value not given needed)."""
     cdef bint slots
     cdef int req
-    # the aim, not for one joker without a memo (score's: its few readings cost less than the aim)
-    if c.P.aim_kind and c.dump == NULL and aim_search and (c.memo != NULL or avail(c) >= 2):
+    # the aim (for one joker too: with the slot-by-slot search it pays for itself, bench/README.md)
+    if c.P.aim_kind and c.dump == NULL and aim_search:
         aim_standard(c, n_sets)
         if c.open and c.H.n_melds == 0 and c.P.seven_pairs and seven_first(c):
             return
     c.sub_cap = aims_cap(c, &req)
     if c.stop_missing and aim_search:
         open_outs(c)
-    # slot by slot from two jokers on (its distance checks cut most branches: faster in every joker table's
-    # batch and waits, bench/README.md), else by substitutes (one placement of a split where nothing reads
-    # where the joker sits); by the hand alone, so that every call and pass keeps the same reading of a score
-    slots = joker_search == 1 or joker_search == 0 and avail(c) >= 2
+    # slot by slot (its distance checks cut most branches: faster than the search by substitutes in every
+    # joker table's batch, waits and score, bench/README.md); by substitutes only where the tests ask for it
+    # (their second search, which must give the same results)
+    slots = joker_search != 2
     # first only the readings holding what every aim needs (split; face_choice and place_split)
     c.req = req if c.sub_cap != NO_CAP and aim_req else 0
     c.zdone = 0
@@ -5792,8 +5792,8 @@ def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int
 
 def _set_joker_search(str how):
     """For the tests only (not thread-safe): find the standard readings of hands with jokers
-    ``"substitutes"`` first (:func:`joker_std`), ``"slots"`` (:func:`split`, slot by slot) or the faster
-    of the two for the hand (``"auto"``, the default); all give the same readings."""
+    ``"substitutes"`` first (:func:`joker_std`), or slot by slot (:func:`split`: ``"slots"``, and ``"auto"``,
+    the default); both give the same readings, in orders of their own (a reading scoring alike may differ)."""
     global joker_search
     if how not in ("auto", "slots", "substitutes"):
         raise ValueError(f"_set_joker_search: 'auto', 'slots' or 'substitutes', not {how!r}")

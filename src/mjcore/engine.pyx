@@ -2302,10 +2302,10 @@ cdef uint32_t face_subs(const Ctx* c, const int8_t* base, int n_sets, const int*
     else:
         block_keys(<const uint8_t*>base, key0)
         if nj <= 2:
-            if nj < 2:                          # (a second kind of no face)
-                blk[1] = 0
-                pw[1] = 0
-                face[1] = 0
+            for j in range(nj, 2):              # (a kind of no face beside one joker kind, or none)
+                blk[j] = 0
+                pw[j] = 0
+                face[j] = 0
             f1 = 0
             f0 = min(face[0], total)
             while f0 >= 0 and f1 <= face[1] and f0 + f1 <= total:

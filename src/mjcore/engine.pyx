@@ -2806,9 +2806,8 @@ cdef void seven_pairs(Ctx* c, int opened) noexcept nogil:
                 req &= o.s7_req
         req = req if req > 0 and aim_req else 0
         if 0 <= cap < avail(c) or req:         # (a bound below the jokers, or the pair: some reading left out)
-            for m in range(n if req else 0):
-                if c.n_out == 0 or c.out_on[m]:
-                    memcpy(&saved[m], c.outs[m] if c.n_out else c.out, sizeof(Out))
+            if req:
+                keep_outs(c, saved, False)
             c.sub_cap = cap if cap < avail(c) else NO_CAP
             c.req = req
             c.zdone = 0
@@ -2817,10 +2816,9 @@ cdef void seven_pairs(Ctx* c, int opened) noexcept nogil:
             c.sub_cap = NO_CAP
             if c.stop:
                 return
-            for m in range(n if req else 0):
-                if c.n_out == 0 or c.out_on[m]:
-                    memcpy(c.outs[m] if c.n_out else c.out, &saved[m], sizeof(Out))
-            c.open = open0
+            if req:
+                keep_outs(c, saved, True)
+                c.open = open0
     split(c, 0, 7, -1, 0)
 
 
@@ -4102,6 +4100,18 @@ cdef void restart_outs(Ctx* c) noexcept nogil:
             c.outs[m].status = S_INCOMPLETE
 
 
+cdef void keep_outs(Ctx* c, Out* saved, bint back) noexcept nogil:
+    """The results in use (``c.out``, or the situations on) copied into ``saved`` or, ``back``, put back from it:
+    a pass that may have to be undone (:func:`seven_first`, :func:`seven_pairs`)."""
+    cdef int m
+    for m in range(c.n_out if c.n_out else 1):
+        if c.n_out == 0 or c.out_on[m]:
+            if back:
+                memcpy(c.outs[m] if c.n_out else c.out, &saved[m], sizeof(Out))
+            else:
+                memcpy(&saved[m], c.outs[m] if c.n_out else c.out, sizeof(Out))
+
+
 cdef bint seven_first(Ctx* c) noexcept nogil:
     """Seven pairs read before the standard form, where every result has an aim (:func:`aim_standard`):
     True where in every result its best beats the aim, so beats every standard reading (the standard
@@ -4118,10 +4128,10 @@ cdef bint seven_first(Ctx* c) noexcept nogil:
         if (c.n_out == 0 or c.out_on[m]) and o.s7 and not beats(o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first,
                                                                 o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
             return False
+    keep_outs(c, saved, False)
     for m in range(n):                          # (as after the standard search: no aim, none open)
         o = c.outs[m] if c.n_out else c.out
         if c.n_out == 0 or c.out_on[m]:
-            memcpy(&saved[m], o, sizeof(Out))
             o.aim = o.open = False
     c.open = 0
     c.stop = False
@@ -4140,9 +4150,7 @@ cdef bint seven_first(Ctx* c) noexcept nogil:
     if ok:
         c.seven_done = True
         return True
-    for m in range(n):
-        if c.n_out == 0 or c.out_on[m]:
-            memcpy(c.outs[m] if c.n_out else c.out, &saved[m], sizeof(Out))
+    keep_outs(c, saved, True)
     c.open = open0
     c.form = FORM_STD
     c.ng = 0

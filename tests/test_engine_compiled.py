@@ -382,6 +382,61 @@ def test_aimed_search_gives_the_full_search_results(rule):
     assert n >= 150, n
 
 
+def _rows_of(args_list, n_sets):
+    """The batch arrays of :func:`mjcore.engine.score_rows` for ``score_one``'s arguments, one row each."""
+    n = len(args_list)
+    hands = np.zeros((n, 34), np.uint8)
+    melds = np.zeros((n, 2 * n_sets), np.int8)
+    wins, flags = np.zeros(n, np.int32), np.zeros(n, np.uint32)
+    winds, jm = np.zeros(n, np.uint8), np.zeros(n, np.uint64)
+    for i, (_, counts, mb, win, fl, seat, round_, jmask) in enumerate(args_list):
+        hands[i] = np.frombuffer(counts, np.uint8)
+        melds[i, :len(mb)] = np.frombuffer(mb, np.int8)
+        wins[i], flags[i], winds[i], jm[i] = win, fl, (seat - 27) | (round_ - 27) << 2, jmask
+    return hands, melds, wins, flags, winds, jm
+
+
+def totals_only_runs(prog, args_list, n_sets=4):
+    """``(out, status)`` of ``score_rows`` (totals only: the aims compared by total, another form's best reaching
+    them, no standard reading read where none passes the win conditions, what every passing reading holds required
+    of the second pass) for each search with its stops, and once without any stop (``_set_aim``)."""
+    rows = _rows_of(args_list, n_sets)
+    got = []
+    try:
+        for how, aim in (("auto", True), ("substitutes", True), ("auto", False)):
+            E._set_joker_search(how)
+            E._set_aim(aim)
+            out, status = np.empty(len(args_list)), np.empty(len(args_list), np.int8)
+            E.score_rows(prog, *rows, out, status, 1)
+            got.append((out.tolist(), status.tolist()))
+    finally:
+        E._set_joker_search("auto")
+        E._set_aim(True)
+    return got
+
+
+@pytest.mark.parametrize("rule", ["guangdong_tuidao", "tianjin", "hangzhou", "wenzhou", "fuzhou"])
+def test_totals_only_search_gives_the_full_search_totals(rule):
+    """The batches keep the total alone, so their search stops at the first reading of an aim's total (not its
+    substitutes, uncapped total and row), reads the any-shape form first, skips a form whose aim the best so far
+    reaches and, where no standard reading passes the win conditions, the standard form: the totals and statuses
+    are the full search's and score_one's, with either search; seeded hands with 1-4 jokers."""
+    by_prog, n = {}, 0
+    for case, rs, *_, args in _joker_cases(rule, 400, 7):
+        by_prog.setdefault(id(args[0]), (rs, []))[1].append(args)
+    wins = 0
+    for rs, args_list in by_prog.values():     # (the cases' options differ: one batch per program)
+        runs = totals_only_runs(args_list[0][0], args_list, rs._n_sets)
+        assert runs[0] == runs[1] == runs[2]
+        one = [E.score_one(*a) for a in args_list]
+        assert runs[0][1] == [r[0] for r in one]
+        assert [t if st == E.STATUS_WIN else -1 for t, st in zip(*runs[0])] == \
+            [r[1] if r[0] == E.STATUS_WIN else -1 for r in one]
+        n += len(args_list)
+        wins += sum(r[0] == E.STATUS_WIN for r in one)
+    assert n >= 150 and wins >= 50, (n, wins)
+
+
 def _best_standard(dumped, table, options):
     """``(total, -substitutes)`` of the best standard reading of ``dump_readings``' list by the table's own
     evaluator (None: none wins), whether one needed a value not given, and the readings' facts."""
@@ -921,6 +976,36 @@ def test_joker_tiles_keyed_by_their_kinds():
     rs = rules.get("hangzhou")
     assert [rs.score(hand, [], win, joker_tiles=jt).is_win for jt in ([27], [31], ["1z"], ["5z"])] == [
         True, False, True, False]
+
+
+def test_batch_joker_kinds_per_row_in_every_spelling():
+    """``score_batch``'s per-row jokers read alike as a list of lists, an (N, k) integer array, a list of tile
+    names or a 1-D array of them (each distinct value once); the first bad row is named by its index whatever
+    the spelling."""
+    import mjpy
+    hands = np.array([mjpy.parse(t) for t in ("123456789m1p1z456m", "123456789m1p5z456m", "123456789m11p456m")] * 3,
+                     np.uint8)
+    wins = np.full(len(hands), 4)
+    rs = rules.get("hangzhou")
+    kinds = [27, 31, 27, 31, 31, 9, 27, 27, 31]
+    want = rs.score_batch(hands, wins, joker_tiles=[[k] for k in kinds]).tolist()
+    one = [rs.score(hands[i], [], "5m", joker_tiles=[kinds[i]]) for i in range(len(kinds))]
+    assert want == [r.total if r.is_win else -1 for r in one] and len(set(want)) > 1
+    for spelt in (np.array(kinds)[:, None], [[TILE_NAMES[k]] for k in kinds], np.array(kinds, np.int64)[:, None],
+                  [np.array([k]) for k in kinds], [(k,) for k in kinds]):
+        assert rs.score_batch(hands, wins, joker_tiles=spelt).tolist() == want, spelt
+    tj = rules.get("tianjin")
+    ind = ["1z", "9m", "1z", "5p", "1z", "9m", "5p", "1z", "1z"]
+    want = tj.score_batch(hands, wins, indicator=ind).tolist()
+    assert tj.score_batch(hands, wins, indicator=np.array(ind)).tolist() == want
+    assert want == [tj.score(hands[i], [], "5m", indicator=ind[i]).total if tj.score(
+        hands[i], [], "5m", indicator=ind[i]).is_win else -1 for i in range(len(ind))]
+    for bad in ([[27]] * 4 + [[34]] + [[27]] * 4, np.array([[27]] * 4 + [[99]] + [[27]] * 4)):
+        with pytest.raises(ValueError, match=r"^hands\[4\]: "):
+            rs.score_batch(hands, wins, joker_tiles=bad)
+    for bad in (ind[:4] + ["9x"] + ind[5:], np.array(ind[:4] + ["9x"] + ind[5:])):
+        with pytest.raises(ValueError, match=r"^hands\[4\]: "):
+            tj.score_batch(hands, wins, indicator=bad)
 
 
 def test_melds_encoded_in_c():

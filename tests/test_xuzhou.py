@@ -132,6 +132,51 @@ def test_batch_matches_scalar(workers):
     assert dj.tolist() == want
 
 
+def test_jia_aim_and_totals_only_cuts():
+    """Xuzhou's aim (the winning tile in the middle of a chow or not, the class of its rank the table tells apart,
+    a joker or not) and the batches' cuts (totals only: the first reading of the aim's total; the standard form
+    skipped where no reading of it passes the win conditions, 夾 among them; the second pass reading only the
+    winning tile in a middle): ``score_rows`` gives the reference's totals with either search, its stops and
+    without (``_set_aim``), on seeded hands of 0-4 配兒 with rank ranges, ``peier_jia`` and 天胡 drawn; and reads
+    far fewer readings than the full search, none on most losing hands with 配兒."""
+    from mjcore import engine as E
+    from mjpy.rules.engine.scoring import _flag_bits, _mask, _meld_codes
+    from test_engine_compiled import totals_only_runs
+    rng = random.Random(2031)
+    groups = {}
+    for i, (h, melds, w, sd, f) in enumerate(G.random_xuzhou_hands(rng, 3000)):
+        opts, tianhu = split(G.random_xuzhou_options(rng) if i % 2 else {})
+        key = tuple(sorted(opts.items()))
+        rs = groups.setdefault(key, (xz(**opts), []))[0]
+        s = rs._situation(dict(self_drawn=sd, tianhu=tianhu))
+        args = (rs.compiled.program, bytes(h), _meld_codes(melds), w, _flag_bits(s), 27, 27, _mask([f]))
+        want = X.ref_xuzhou_score(h, melds, w, sd, tianhu, f, **opts)
+        groups[key][1].append((args, want[1] if want[0] else -1, h[f]))
+    assert rs.compiled.program.aim_kind & 128 and rs.compiled.program.aim_seven & 128     # (AIM_MIDDLE)
+    read = [0, 0]                               # readings of the 3-4 配兒 wins, with the stops and without
+    lose_none = lose = 0                        # losing hands with 配兒: those that read no reading
+    for rs, rows in groups.values():
+        runs = totals_only_runs(rs.compiled.program, [a for a, _, _ in rows])
+        want = [t for _, t, _ in rows]
+        for out, status in runs:
+            assert [t if st == E.STATUS_WIN else -1 for t, st in zip(out, status)] == want
+        for args, t, k in rows:
+            stops = E.search_counts(*args, False)[0]
+            try:
+                E._set_aim(False)
+                full = E.search_counts(*args, False)[0]
+            finally:
+                E._set_aim(True)
+            if k >= 3 and t > 0:
+                read[0] += stops
+                read[1] += full
+            elif k and t < 0:
+                lose += 1
+                lose_none += stops == 0
+    assert read[0] * 3 < read[1], read
+    assert lose >= 200 and lose_none >= 0.8 * lose, (lose, lose_none)
+
+
 def test_compiled_matches_python_twin():
     rng = random.Random(4)
     rs = xz()

@@ -29,7 +29,7 @@ cimport cython
 import numpy as np
 
 cimport numpy as cnp
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcmp, memcpy, memset
 from cpython.dict cimport PyDict_Copy
@@ -271,6 +271,7 @@ cdef enum:               # what a table reads of a standard reading beyond the h
     AIM_PUNGS = 16      # all sets pungs (碰碰胡)
     AIM_KINDS = 32      # the facts of the kinds a reading holds: one suit, honours only, 2-5-8 only, ... (清一色)
     AIM_QUADS = 64      # of seven pairs: the kinds held four times (豪华七对)
+    AIM_MIDDLE = 128    # the winning tile the middle tile of a chow, its rank, a joker or not (徐州 夾)
 
 
 cdef enum:               # what every reading scoring a result's aim holds (Out.req, Ctx.req): the winning tile ...
@@ -283,6 +284,7 @@ cdef enum:               # what every reading scoring a result's aim holds (Out.
     REQ_ZJ = 64         # the winning tile a joker standing for the 5m of 4m-5m-6m, a flank real (捉五魁)
     REQ_SPAIR = 128     # seven pairs: a pair of the winning tile (no joker) and a joker (混吊)
     REQ_SJPAIR = 256    # seven pairs: a pair of jokers alone, to hold the winning joker (双混吊)
+    REQ_MID = 512       # the winning tile the middle tile of a chow, of a rank in Ctx.mid_ranks (夾)
 
 
 cdef struct Aim:         # what some standard reading of a hand may hold (aim_standard): supersets
@@ -307,6 +309,8 @@ cdef struct Aim:         # what some standard reading of a hand may hold (aim_st
     uint64_t kfree      # ... and those some may hold either way
     uint64_t ffix       # the same with substitutes and a joker at its face
     uint64_t ffree
+    uint32_t mid[10]    # bit n: a reading with n substitutes whose winning tile is the middle of a chow of rank r (夾)
+    bint wjoker         # the winning tile is a joker (in every reading: win_joker)
 
 
 cdef enum:               # fact families computed only when needed (Ctx.need)
@@ -397,6 +401,8 @@ cdef struct Prog:
     int aim_seven               # AIM_SUBS / KINDS / PAIR / QUADS: of a seven pairs reading (seven_aim; 0: it reads more)
     uint64_t aim_kread          # AIM_KINDS: the kinds' facts it reads (bits by fact index)
     int sub_flat                # from this number of substitutes on, the table reads the same of any (aim_out)
+    int rank_n                  # AIM_MIDDLE: the classes of the winning tile's rank the table tells apart (ranks
+    uint16_t rank_cls[10]       # 0-9 by bit, 0 an honour): every condition on the rank reads a class alike
     int feat                    # FT_*: what of a group's kind the program's facts read (free_candidates)
     int win_mask                # the bits of win_key the program reads
     # the classes of free_candidates, by whether the winning tile is a joker kind (wj) and, for chows,
@@ -424,11 +430,14 @@ cdef struct Hand:
 cdef struct Out:
     bint aim                    # the best a standard reading can score is known (aim_standard) and not yet found
     bint open                   # the standard search still serves it (Ctx.open counts it: settle)
+    bint reached                # totals only (no detail): its best so far scores its standard aim's total already
     double aim_total
     double aim_uncapped
     int aim_sub
     int aim_first
     int req                     # REQ_* every reading scoring the aim holds (aim_places)
+    int hard                    # REQ_* every reading holds that passes the win conditions (aim_places)
+    uint16_t mid_ranks          # REQ_MID: the ranks (bits) of the middle tiles of the combinations that pass them
     bint s7                     # the best a seven pairs reading can score is known (seven_aim): s7_*
     double s7_total
     double s7_uncapped
@@ -570,6 +579,7 @@ cdef struct Ctx:
                                 # zdone: 捉五's chow placed (REQ_Z, REQ_ZJ), or the winning tile's joker pair (REQ_SPAIR)
     int zdone
     uint32_t chows              # the starts of the chows placed (REQ_S)
+    uint16_t mid_ranks          # REQ_MID: the ranks the winning tile may have as the middle of a chow (bits)
     int n_scored                # readings scored, and the nodes of the standard search with jokers: split's past its
     int n_nodes                 # checks (slot by slot), place_split's (by substitutes) (for the tests: search_counts)
     int passes                  # the standard search's passes with jokers: 0 unbounded, 1 its aims found, 2 read again
@@ -1380,7 +1390,7 @@ cdef void open_outs(Ctx* c) noexcept nogil:
         open_out(c, c.out)
         return
     for m in range(c.n_out):
-        if c.out_on[m]:
+        if c.out_on[m] and not c.outs[m].reached:
             open_out(c, c.outs[m])
 
 
@@ -1404,10 +1414,10 @@ cdef void keep_best(Ctx* c, Out* o, int i, int s, int32_t* f) noexcept nogil:
         o.first_row = ev.first_row
         o.n_sub = f[X_N_SUB]
         o.form = c.form
-        if o.aim and o.n_sub == o.aim_sub and o.total == o.aim_total and o.uncapped == o.aim_uncapped \
-                and o.first_row == o.aim_first:
-            o.aim = False                       # (no standard reading scores more: aim_standard)
-            settle(c, o)
+        if o.aim and (o.total >= o.aim_total if not c.detail else o.n_sub == o.aim_sub and o.total == o.aim_total
+                      and o.uncapped == o.aim_uncapped and o.first_row == o.aim_first):
+            o.aim = False                       # (no standard reading scores more: aim_standard; where only the
+            settle(c, o)                        # total is kept, none scores a higher total)
         if c.detail:                            # the best reading's facts and groups (score_one)
             memcpy(o.facts, f, (NF + MAX_GROUPS) * sizeof(int32_t))
             o.ng = c.ng
@@ -1594,7 +1604,9 @@ cdef void fill(Ctx* c, int kind, int n, const int8_t* rep, int anchor, int slot,
                 not (c.req & REQ_Z2) or is_joker(c, phys[0]) and is_joker(c, phys[2])) or (
                 c.req & REQ_ZJ and kind == G_CHOW and rep[0] == 3 and (phys[1] == SUB or phys[1] == c.H.win)
                 and not (is_joker(c, phys[0]) and is_joker(c, phys[2]))) or (
-                c.req & REQ_SPAIR and kind == G_PAIR and rep[0] == c.H.win and last != 0)
+                c.req & REQ_SPAIR and kind == G_PAIR and rep[0] == c.H.win and last != 0) or (
+                c.req & REQ_MID and kind == G_CHOW and (c.mid_ranks >> (rep[1] % 9 + 1)) & 1 and (
+                    phys[1] == c.H.win or phys[1] == SUB and is_joker(c, c.H.win)))
             if kind == G_CHOW:
                 chow = (<uint32_t>1 << rep[0]) & ~c.chows
         push(c, kind, n, rep, phys)
@@ -1779,17 +1791,20 @@ cdef bint place_first(Ctx* c) noexcept nogil:
 cdef bint split_meets(const Ctx* c) noexcept nogil:
     """Whether the split in ``c.g`` (with ``c.p_fs`` free sets) may hold what every aim needs (``c.req``):
     the pair of the winning kind (REQ_PAIR), 4m-5m-6m (REQ_Z, REQ_ZJ), a straight whose thirds missing free sets may
-    make (REQ_S), no chow (REQ_PUNGS)."""
+    make (REQ_S), no chow (REQ_PUNGS), a chow that may hold the winning tile in its middle (REQ_MID; a winning joker:
+    or a free set)."""
     cdef int i, b, d, missing
     cdef uint32_t chows = 0, have
-    cdef bint pair = False
+    cdef bint pair = False, mid = False
     for i in range(c.ng):
         if c.g[i].kind == G_PAIR:
             pair |= c.g[i].rep[0] == c.H.win
         elif c.g[i].kind == G_CHOW:
             chows |= <uint32_t>1 << c.g[i].rep[0]
+            if (c.mid_ranks >> (c.g[i].rep[1] % 9 + 1)) & 1 and (c.g[i].rep[1] == c.H.win or is_joker(c, c.H.win)):
+                mid = True
     if c.req & REQ_PAIR and not pair or c.req & (REQ_Z | REQ_ZJ) and not (chows >> 3) & 1 \
-            or c.req & REQ_PUNGS and chows:
+            or c.req & REQ_PUNGS and chows or c.req & REQ_MID and not mid and not (c.p_fs and is_joker(c, c.H.win)):
         return False
     if not (c.req & REQ_S):
         return True
@@ -2069,7 +2084,7 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     option not given: the hand is refused, so every reading must be seen)."""
     cdef int32_t f[NF + MAX_GROUPS]
     cdef Aim A
-    cdef int m
+    cdef int m, r, reached = 0
     cdef bint seven
     aim_sets(c, n_sets, &A)
     c.st_suits = (A.stb[0] != 0) | (A.stb[1] != 0) << 1 | (A.stb[2] != 0) << 2 if A.st else 0
@@ -2078,21 +2093,36 @@ cdef void aim_standard(Ctx* c, int n_sets) noexcept nogil:
     f[X_SEVEN] = f[X_THIRTEEN] = f[X_EIGHT] = f[X_KNITTED] = 0
     seven = c.P.aim_seven and c.P.seven_pairs and c.H.n_melds == 0 and seven_may(c)
     if c.n_out == 0:
-        if aim_out(c, c.out, f, &A):
-            open_out(c, c.out)
-            if seven:
-                seven_aim(c, c.out, f, &A)
+        r = aim_out(c, c.out, f, &A)
+        if r > 0 or r == 0 and not c.detail:
+            c.stop = aim_open(c, c.out, r)
+        if r >= 0 and seven:
+            seven_aim(c, c.out, f, &A)
         return
     for m in range(c.n_out):
         if not c.out_on[m]:
             continue
         set_situation(f, c.out_flags[m])
-        if not aim_out(c, c.outs[m], f, &A):
+        r = aim_out(c, c.outs[m], f, &A)
+        if r < 0 or r == 0 and c.detail:
             close_outs(c)
             return
-        open_out(c, c.outs[m])
+        reached += aim_open(c, c.outs[m], r)
         if seven:
             seven_aim(c, c.outs[m], f, &A)
+    c.stop = reached > 0 and c.open == 0
+
+
+cdef inline bint aim_open(Ctx* c, Out* o, int r) noexcept nogil:
+    """``o`` open for the standard search with its aim (``r``: :func:`aim_out`'s), or reached, where only totals are
+    kept and no standard reading is needed: none passes the win conditions (``r`` 0), or the best so far (another
+    form's, read first) scores the aim's total already (True)."""
+    if not c.detail and (r == 0 or o.status == S_WIN and o.total >= o.aim_total):
+        o.aim = False
+        o.reached = True
+        return True
+    open_out(c, o)
+    return False
 
 
 cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
@@ -2124,6 +2154,9 @@ cdef void aim_sets(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
     if c.P.aim_kind & AIM_ZHUOWU and n_sets >= 1 and (c.H.win == 4 or is_joker(c, c.H.win)):
         zhuowu_subs(c, n_sets, A)
     A.pungs = pungs_subs(c, n_sets, jl, total_j) if c.P.aim_kind & AIM_PUNGS else 0
+    A.wjoker = is_joker(c, c.H.win)
+    if c.P.aim_kind & AIM_MIDDLE:
+        middle_subs(c, n_sets, A)
     A.k0 = A.kfix = A.kfree = A.ffix = A.ffree = 0
     if (c.P.aim_kind | c.P.aim_seven) & AIM_KINDS:
         aim_kinds(c, A)
@@ -2437,6 +2470,46 @@ cdef void zhuowu_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
             move_source(h, jl, 3, a, 1)
 
 
+cdef void middle_subs(const Ctx* c, int n_sets, Aim* A) noexcept nogil:
+    """:func:`aim_sets`' winning tile the middle tile of a chow (夾): bit n of ``A.mid[r]``, a reading with n
+    substitutes doing so at rank r. A real winning tile: between its flanks, each a real tile or a joker (at its
+    face where it is that kind; where neither flank kind is a joker kind, a joker of any kind as one choice), the
+    rest by :func:`face_subs` (as :func:`zhuowu_subs`). A winning joker: the numbers of substitutes any reading
+    may hold (``A.subs``), one at least (it substitutes) but at its own face, a suited kind of rank 2-8."""
+    cdef int8_t h[34]
+    cdef int jl[8]
+    cdef int w = c.H.win, r, left, a, b, ja
+    cdef bint anyk
+    memset(A.mid, 0, sizeof(A.mid))
+    if n_sets < 1:
+        return
+    if A.wjoker:
+        for r in range(2, 9):
+            A.mid[r] = A.subs & ~<uint32_t>1
+        if w < 27 and 1 <= w % 9 <= 7:
+            A.mid[w % 9 + 1] = A.subs
+        return
+    if w >= 27 or w % 9 == 0 or w % 9 == 8 or not ((c.P.kinds >> (w - 1)) & 1 and (c.P.kinds >> (w + 1)) & 1):
+        return
+    r = w % 9 + 1
+    left = hand_less_win(c, h, jl)
+    anyk = c.jix[w - 1] < 0 and c.jix[w + 1] < 0
+    for a in range(-1, 1 if anyk else c.n_jk):  # each flank: a real tile (-1) or a joker of kind index a / b
+        if not (anyk and a >= 0) and not move_source(h, jl, w - 1, a, -1):
+            continue
+        for b in range(-1, 1 if anyk else c.n_jk):
+            if not (anyk and b >= 0) and not move_source(h, jl, w + 1, b, -1):
+                continue
+            ja = (a >= 0) + (b >= 0)
+            if ja <= left:
+                A.mid[r] |= shifted(face_subs(c, h, n_sets - 1, jl, left - ja),
+                                    (a >= 0 and c.jkind[a] != w - 1) + (b >= 0 and c.jkind[b] != w + 1))
+            if not (anyk and b >= 0):
+                move_source(h, jl, w + 1, b, 1)
+        if not (anyk and a >= 0):
+            move_source(h, jl, w - 1, a, 1)
+
+
 cdef int zhuowu_straights(const Ctx* c, const int8_t* h, const int* jl, int n_sets, int left,
                           const Aim* A) noexcept nogil:
     """The suits (bits) where a straight may be held beside 捉五, its chow's tiles taken (``h``, ``left``
@@ -2591,21 +2664,29 @@ cdef bint straight_beside(const Aim* A, int s, int p, int z) noexcept nogil:
     return False
 
 
-cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil:
+cdef int aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil:
     """``o``'s aim (see :func:`aim_standard`) from the facts ``f`` of a standard reading and what the
     readings may hold (``A``): the table on each combination, less those no reading can hold (a winning
     tile both in the pair and in 捉五; a number of substitutes the combination cannot have; more jokers
-    than held in a straight and the pair, which hold different ones); False when it has none."""
+    than held in a straight and the pair, which hold different ones): 1; 0 where every combination fails the
+    win conditions (no standard reading passes them), -1 where one needs a value not given (no aim)."""
     cdef int n, u
     cdef bint have = False, kinds = (c.P.aim_kind & AIM_KINDS) != 0, pungs = (c.P.aim_kind & AIM_PUNGS) != 0
-    cdef uint32_t left = A.subs, done = 0
+    cdef bint flat = False
+    cdef uint32_t left = A.subs
+    cdef uint64_t done[16]                      # (aim_places: 24 bits a middle combination, read / passed)
     cdef uint64_t free_, fix, part
+    cdef int words = (24 * (2 * c.P.rank_n if c.P.aim_kind & AIM_MIDDLE else 1) + 63) >> 6
+    memset(done, 0, words * sizeof(uint64_t))
+    memset(done + 8, 0, words * sizeof(uint64_t))
+    o.hard = -1
+    o.mid_ranks = 0
     while left:
         n = mj_ctz64(left)
         left &= left - 1
         f[X_N_SUB] = n
         if not kinds and not pungs and n >= c.P.sub_flat:
-            done |= <uint32_t>1 << 31           # (aim_places: each combination read once from here on)
+            flat = True                         # (aim_places: each combination read once from here on)
         aim_kind_sets(A, n, &fix, &free_)
         part = free_
         while True:                             # the kinds' facts: each subset of those free
@@ -2614,8 +2695,9 @@ cdef bint aim_out(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nogil
             for u in range(2 if (A.pungs >> n) & 1 else 1):
                 if pungs:
                     f[X_ALL_PUNGS] = u
-                if not aim_places(c, o, f, A, n, &have, &done):
-                    return False
+                if not aim_places(c, o, f, A, n, &have, done, flat):
+                    o.aim = False
+                    return -1
             if part == 0:
                 break
             part = (part - 1) & free_
@@ -2691,7 +2773,8 @@ cdef void seven_aim(const Ctx* c, Out* o, int32_t* f, const Aim* A) noexcept nog
     g[X_STANDARD] = 0
     g[X_SEVEN] = 1
     g[X_ZHUOWU] = g[X_ZHUOWU_BOTH] = g[X_STRAIGHT] = g[X_STRAIGHT_NOSUB] = g[X_STRAIGHT_FACE] = 0    # (SEVEN_ZERO)
-    g[X_ALL_PUNGS] = g[X_ALL_CHOWS] = g[X_ALL_PUNGS_EXPOSED] = g[X_SETS_TERMINAL] = 0
+    g[X_ALL_PUNGS] = g[X_ALL_CHOWS] = g[X_ALL_PUNGS_EXPOSED] = g[X_SETS_TERMINAL] = g[X_WIN_MIDDLE] = 0
+    g[X_WIN_JOKER] = is_joker(c, c.H.win)
     for p in range(np_):
         g[X_WIN_PAIR_JOKER] = p and wj < 0
         g[X_WIN_PAIR_JJ] = p and wj >= 0
@@ -2768,8 +2851,8 @@ cdef int seven_open(Ctx* c) noexcept nogil:
         o = c.outs[m] if c.n_out else c.out
         if c.n_out and not c.out_on[m]:
             continue
-        if o.status != S_WIN or beats(o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first,
-                                      o.total, o.n_sub, o.uncapped, o.first_row):
+        if o.status != S_WIN or (o.s7_total > o.total if not c.detail else beats(
+                o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first, o.total, o.n_sub, o.uncapped, o.first_row)):
             o.aim_total = o.s7_total
             o.aim_uncapped = o.s7_uncapped
             o.aim_sub = o.s7_sub
@@ -2859,14 +2942,12 @@ cdef inline void set_kind_facts(int32_t* f, uint64_t b) noexcept nogil:
     f[X_ORPHANS_ONLY] = (b >> X_ORPHANS_ONLY) & 1
 
 
-cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint* have, uint32_t* done) noexcept nogil:
+cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint* have, uint64_t* done,
+                     bint flat) noexcept nogil:
     """:func:`aim_out` for ``n`` substitutes and the other facts set in ``f``: each combination of the
-    joker pair, 捉五 and the straight; False where one needs a value not given. Where ``done`` has bit 31 (past
-    ``P.sub_flat``: the table reads any number of substitutes alike, and no kinds' facts vary), a combination read
-    at fewer substitutes (its bit in ``done``) is not read again: it scores alike with more, so neither beats the
-    aim nor equals it."""
-    cdef int p, z, s, req, bit
-    cdef Eval ev
+    joker pair, 捉五, the straight and the winning tile's place (夾: in the middle of a chow or not, by class of
+    its rank: :func:`aim_middle`); False where one needs a value not given."""
+    cdef int p, z, s, nm = 2 * c.P.rank_n if c.P.aim_kind & AIM_MIDDLE else 1
     for p in range(2 if A.pmask else 1):        # (the loops stop short where a fact is never held)
         if p and not (A.pmask >> n) & 1:
             continue
@@ -2884,34 +2965,86 @@ cdef bint aim_places(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint
                     continue
                 if p and s == 1 and n < A.spown + (1 if A.pair == 1 else 0):
                     continue
-                bit = (p * 3 + z) * 4 + s
-                if done[0] >> 31:
-                    if (done[0] >> bit) & 1:
-                        continue
-                    done[0] |= <uint32_t>1 << bit
                 f[X_STRAIGHT] = s != 0
                 f[X_STRAIGHT_NOSUB] = s >= 2
                 f[X_STRAIGHT_FACE] = s == 3
-                table_on(c, f, &ev)             # (with a memo: the hand's other tiles ask the same, waits)
-                if ev.failed >= 0:
-                    continue
-                if ev.missing:
+                if nm == 1:
+                    if not aim_combo(c, o, f, A, n, have, done, flat, (p * 3 + z) * 4 + s, p, z, s, 0):
+                        return False
+                elif not aim_middle(c, o, f, A, n, have, done, flat, p, z, s):
                     return False
-                req = (REQ_PAIR if p and A.pair == 1 else REQ_JPAIR if p else 0) | (
-                    0 if not z else (REQ_ZJ if z == 1 else 0) if A.zw_joker else REQ_Z | (REQ_Z2 if z == 2 else 0)) | (
-                    REQ_S if s else 0) | (
-                    REQ_PUNGS if c.P.aim_kind & AIM_PUNGS and f[X_ALL_PUNGS] else 0)
-                if not have[0] or beats(ev.total, n, ev.uncapped, ev.first_row,
-                                        o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
-                    have[0] = True
-                    o.aim_total = ev.total
-                    o.aim_uncapped = ev.uncapped
-                    o.aim_sub = n
-                    o.aim_first = ev.first_row
-                    o.req = req
-                elif not beats(o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first, ev.total, n, ev.uncapped,
-                               ev.first_row):
-                    o.req &= req                # (as good: the aim's readings hold what both hold)
+    return True
+
+
+cdef bint aim_middle(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint* have, uint64_t* done, bint flat,
+                     int p, int z, int s) noexcept nogil:
+    """:func:`aim_places`' winning tile's place (AIM_MIDDLE): not in the middle of a chow, its rank's class (a real
+    tile: its own), or in it, each class of the ranks 2-8 some reading may hold with ``n`` substitutes (``A.mid``),
+    the winning tile a joker or not (as held); False where one needs a value not given."""
+    cdef int mc, cls, r, rw = -1 if A.wjoker else (c.H.win % 9 + 1 if c.H.win < 27 else 0)
+    cdef int bit = ((p * 3 + z) * 4 + s) * 2 * c.P.rank_n
+    cdef uint32_t ms
+    f[X_WIN_JOKER] = A.wjoker
+    for mc in range(2 * c.P.rank_n):
+        cls = c.P.rank_cls[mc % c.P.rank_n]
+        ms = 0
+        if mc >= c.P.rank_n:                    # (the ranks of the class a middle tile may have)
+            for r in range(2, 9):
+                if (cls >> r) & 1 and (A.mid[r] >> n) & 1:
+                    ms |= 1 << r
+            if not ms:
+                continue
+            f[X_WIN_RANK] = mj_ctz64(ms)
+        else:
+            if rw >= 0 and not (cls >> rw) & 1:
+                continue
+            f[X_WIN_RANK] = rw if rw >= 0 else mj_ctz64(cls)
+        f[X_WIN_MIDDLE] = mc >= c.P.rank_n
+        if not aim_combo(c, o, f, A, n, have, done, flat, bit + mc, p, z, s, ms):
+            return False
+    return True
+
+
+cdef inline bint aim_combo(const Ctx* c, Out* o, int32_t* f, const Aim* A, int n, bint* have, uint64_t* done,
+                           bint flat, int bit, int p, int z, int s, uint32_t ms) noexcept nogil:
+    """The table on one combination of the aim's facts (``f``, ``n`` substitutes; ``p``, ``z``, ``s``: the joker
+    pair, 捉五, the straight of :func:`aim_places`; its winning tile the middle of a chow of a rank in ``ms``, or
+    not at 0), kept as ``o``'s aim where it beats it, with the REQ_* every reading of it holds; ``o.hard`` keeps
+    those of every combination passing the win conditions. Past ``P.sub_flat``
+    (``flat``: the table reads any number of substitutes alike, and no kinds' facts vary), a combination read at
+    fewer substitutes (its ``bit`` in ``done``; ``done[8:]``: it passed) is not read again: it scores alike with
+    more, so neither beats the aim nor equals it. False where it needs a value not given."""
+    cdef Eval ev
+    cdef int req
+    if flat:
+        if (done[bit >> 6] >> (bit & 63)) & 1:
+            if (done[8 + (bit >> 6)] >> (bit & 63)) & 1:
+                o.mid_ranks |= ms
+            return True
+        done[bit >> 6] |= ONE << (bit & 63)
+    table_on(c, f, &ev)                         # (with a memo: the hand's other tiles ask the same, waits)
+    if ev.failed >= 0:
+        return True
+    if ev.missing:
+        return False
+    if flat:
+        done[8 + (bit >> 6)] |= ONE << (bit & 63)
+    req = (REQ_PAIR if p and A.pair == 1 else REQ_JPAIR if p else 0) | (
+        0 if not z else (REQ_ZJ if z == 1 else 0) if A.zw_joker else REQ_Z | (REQ_Z2 if z == 2 else 0)) | (
+        REQ_S if s else 0) | (REQ_PUNGS if c.P.aim_kind & AIM_PUNGS and f[X_ALL_PUNGS] else 0) | (
+        REQ_MID if ms else 0)
+    o.hard &= req
+    o.mid_ranks |= ms
+    if not have[0] or beats(ev.total, n, ev.uncapped, ev.first_row, o.aim_total, o.aim_sub, o.aim_uncapped,
+                            o.aim_first):
+        have[0] = True
+        o.aim_total = ev.total
+        o.aim_uncapped = ev.uncapped
+        o.aim_sub = n
+        o.aim_first = ev.first_row
+        o.req = req
+    elif not beats(o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first, ev.total, n, ev.uncapped, ev.first_row):
+        o.req &= req                            # (as good: the aim's readings hold what both hold)
     return True
 
 
@@ -3384,7 +3517,8 @@ cdef void split(Ctx* c, int n_sets, int n_pairs, int at, int shape) noexcept nog
                 or c.req & REQ_ZJ and not c.zdone and not c.real[3] and not c.real[5] \
                 or c.req & REQ_S and not straight_left(c) \
                 or c.req & REQ_SPAIR and not c.zdone and not c.real[c.H.win] \
-                or c.req & REQ_SJPAIR and pairs_needed(c) >= n_pairs:
+                or c.req & REQ_SJPAIR and pairs_needed(c) >= n_pairs \
+                or c.req & REQ_MID and not c.zdone and (avail(c) <= 0 if is_joker(c, c.H.win) else not c.real[c.H.win]):
             return
     c.n_nodes += 1
     if c.rmask:
@@ -3781,7 +3915,7 @@ cdef void setup_meta(Ctx* c, const Prog* P, const Hand* H) noexcept nogil:
 
 cdef inline void reset_out(Out* o, int face) noexcept nogil:
     """``o`` before any reading: incomplete."""
-    o.aim = o.open = o.s7 = False
+    o.aim = o.open = o.s7 = o.reached = False
     o.face = face
     o.status = S_INCOMPLETE
     o.total = 0
@@ -3995,7 +4129,7 @@ cdef void search(Ctx* c) noexcept nogil:
     cdef const Hand* H = c.H
     cdef Out* o = c.out
     cdef int n_sets, dup, m, opened
-    cdef bint std
+    cdef bint std, any_first
     if c.n_out == 0 and not hand_ok(c, o):      # conditions on the situation and melds first
         return                                  # (score_wait_modes checks each situation's itself)
     n_sets = P.n_sets - H.n_melds
@@ -4003,6 +4137,9 @@ cdef void search(Ctx* c) noexcept nogil:
     # the kernel's check first (with jokers; without, the split below fails as fast), the standard form's
     # apart (the kernel's check of a waiting tile may have passed for another form)
     std = c.n_jk != 0 and standard_may(c, n_sets)
+    any_first = not c.detail and P.any_jokers and avail(c) >= P.any_jokers
+    if any_first:                               # (totals only: one reading, which may score every aim's total)
+        any_shape(c, False)
     if P.any_honors or not c.n_jk or c.kernel_passed or std or maybe_complete(c, n_sets):
         c.form = FORM_STD
         c.placing = False
@@ -4041,7 +4178,7 @@ cdef void search(Ctx* c) noexcept nogil:
         any_shape(c, True)
     elif P.any_honors == 2 and c.n_jk == 0 and ((c.real_mask | c.meld_kinds) & ~M258) == 0:
         any_shape(c, False)                     # 长沙 將將和: every tile a 2, 5 or 8
-    if P.any_jokers and avail(c) >= P.any_jokers:
+    if P.any_jokers and avail(c) >= P.any_jokers and not any_first:
         any_shape(c, False)
     if c.n_out == 0:
         if o.missing:
@@ -4061,28 +4198,31 @@ cdef inline void joker_readings(Ctx* c, int n_sets, bint slots) noexcept nogil:
         joker_std(c, n_sets)
 
 
-cdef int aims_cap(const Ctx* c, int* req) noexcept nogil:
-    """The most substitutes of the results' aims where every result has one (NO_CAP where not), and in ``req`` the
-    REQ_* every reading scoring an aim holds, in every result (0 where not)."""
+cdef int aims_cap(const Ctx* c, int* req, int* hard, uint16_t* mid) noexcept nogil:
+    """The most substitutes of the results' aims where every result has one (NO_CAP where not); in ``req`` the
+    REQ_* every reading scoring an aim holds, in every result, in ``hard`` those every reading passing the win
+    conditions holds (0 where not), in ``mid`` the ranks of REQ_MID's middle tile (:func:`aim_places`)."""
     cdef int m, cap = -1
-    req[0] = 0
+    cdef const Out* o
+    req[0] = hard[0] = 0
+    mid[0] = 0
     if c.open == 0:
         return NO_CAP
-    if c.n_out == 0:
-        if c.out.aim:
-            req[0] = c.out.req
-            return c.out.aim_sub
-        return NO_CAP
-    req[0] = -1
-    for m in range(c.n_out):
-        if c.out_on[m]:
-            if not c.outs[m].aim:
-                req[0] = 0
+    req[0] = hard[0] = -1
+    for m in range(c.n_out if c.n_out else 1):
+        o = c.outs[m] if c.n_out else c.out
+        if c.n_out == 0 or c.out_on[m] and not o.reached:
+            if not o.aim:
+                req[0] = hard[0] = 0
+                mid[0] = 0
                 return NO_CAP
-            cap = max(cap, c.outs[m].aim_sub)
-            req[0] &= c.outs[m].req
+            cap = max(cap, o.aim_sub)
+            req[0] &= o.req
+            hard[0] &= o.hard
+            mid[0] |= o.mid_ranks
     if cap < 0:
-        req[0] = 0
+        req[0] = hard[0] = 0
+        mid[0] = 0
         return NO_CAP
     return cap
 
@@ -4091,6 +4231,8 @@ cdef void restart_outs(Ctx* c) noexcept nogil:
     """The results as before the standard search's first pass, where it read only some readings (``c.req``):
     the second reads every reading in order, so a reading kept ahead of an earlier one scoring alike goes."""
     cdef int m
+    if not c.detail:                            # (totals only: the order of readings scoring alike is not kept)
+        return
     if c.n_out == 0:
         if c.out.status == S_WIN:
             c.out.status = S_INCOMPLETE
@@ -4123,10 +4265,10 @@ cdef bint seven_first(Ctx* c) noexcept nogil:
     cdef bint ok = True
     if not seven_may(c):
         return False
-    for m in range(n):                          # (a seven pairs aim that cannot beat the aim: no probe)
-        o = c.outs[m] if c.n_out else c.out
-        if (c.n_out == 0 or c.out_on[m]) and o.s7 and not beats(o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first,
-                                                                o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first):
+    for m in range(n):                          # (a seven pairs aim that cannot beat the aim: no probe; totals
+        o = c.outs[m] if c.n_out else c.out     # only: that cannot reach its total)
+        if (c.n_out == 0 or c.out_on[m]) and o.s7 and (o.s7_total < o.aim_total if not c.detail else not beats(
+                o.s7_total, o.s7_sub, o.s7_uncapped, o.s7_first, o.aim_total, o.aim_sub, o.aim_uncapped, o.aim_first)):
             return False
     keep_outs(c, saved, False)
     for m in range(n):                          # (as after the standard search: no aim, none open)
@@ -4141,9 +4283,10 @@ cdef bint seven_first(Ctx* c) noexcept nogil:
     close_outs(c)
     for m in range(n):
         o = c.outs[m] if c.n_out else c.out
-        if (c.n_out == 0 or c.out_on[m]) and not (o.status == S_WIN and beats(
+        if (c.n_out == 0 or c.out_on[m]) and not (o.status == S_WIN and (
+                o.total >= saved[m].aim_total if not c.detail else beats(
                 o.total, o.n_sub, o.uncapped, o.first_row,
-                saved[m].aim_total, saved[m].aim_sub, saved[m].aim_uncapped, saved[m].aim_first)):
+                saved[m].aim_total, saved[m].aim_sub, saved[m].aim_uncapped, saved[m].aim_first))):
             ok = False
             break
     c.stop = False
@@ -4161,13 +4304,16 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
     """The standard readings of a hand holding jokers, stopped where no result is left open (its aim
     found: :func:`aim_standard`; or, with ``c.stop_missing``, a value not given needed)."""
     cdef bint slots
-    cdef int req
+    cdef int req, hard
     # the aim (for one joker too: with the slot-by-slot search it pays for itself, bench/README.md)
     if c.P.aim_kind and c.dump == NULL and aim_search:
         aim_standard(c, n_sets)
+        if c.stop:                              # (every result reached its aim's total: aim_open)
+            c.stop = False
+            return
         if c.open and c.H.n_melds == 0 and c.P.seven_pairs and seven_first(c):
             return
-    c.sub_cap = aims_cap(c, &req)
+    c.sub_cap = aims_cap(c, &req, &hard, &c.mid_ranks)
     if c.stop_missing and aim_search:
         open_outs(c)
     # slot by slot (its distance checks cut most branches: faster than the search by substitutes in every
@@ -4190,7 +4336,9 @@ cdef void joker_standard(Ctx* c, int n_sets) noexcept nogil:
         if not c.stop:
             if c.req:
                 restart_outs(c)
-            c.req = 0
+            # (totals only: what every reading passing the win conditions holds, a reading must hold; with the
+            # reading shown, every reading, as the failed condition is named by the last read)
+            c.req = hard if not c.detail and aim_req else 0
             joker_readings(c, n_sets, slots)
         c.req = 0
     if c.open:
@@ -4472,6 +4620,10 @@ cdef class Program:
                                                 X_STRAIGHT_FACE, X_STRAIGHT_NOSUB} else 0))
         self.p.aim_kind = _aim_kind(atoms, clauses, exprs, rows)
         self.p.aim_seven = _aim_kind(atoms, clauses, exprs, rows, X_SEVEN) if self.p.aim_kind else AIM_NONE
+        cls = _rank_classes(atoms, r_int[:, 1].tolist())
+        self.p.rank_n = len(cls)
+        for i, m in enumerate(cls):
+            self.p.rank_cls[i] = m
         self.p.aim_kread = 0
         self.p.sub_flat = _sub_flat(atoms, r_int[:, 1].tolist())
         for x in read & AIM_KIND_FACTS:
@@ -4564,7 +4716,7 @@ AIM_KIND_FACTS = frozenset({X_HONORS, X_TERMINALS, X_ONE_SUIT, X_HALF_FLUSH, X_H
 
 #: the facts of the sets of a standard reading, 0 in every seven pairs reading (seven_aim writes them so)
 SEVEN_ZERO = {X_ALL_PUNGS, X_ALL_CHOWS, X_ALL_PUNGS_EXPOSED, X_SETS_TERMINAL, X_STRAIGHT, X_STRAIGHT_NOSUB,
-              X_STRAIGHT_FACE, X_ZHUOWU, X_ZHUOWU_BOTH}
+              X_STRAIGHT_FACE, X_ZHUOWU, X_ZHUOWU_BOTH, X_WIN_MIDDLE}
 
 
 def _sub_flat(atoms, per):
@@ -4603,13 +4755,29 @@ def _aim_kind(atoms, clauses, exprs, rows, form=X_STANDARD):
     bits = AIM_SUBS
     for fam, facts in ((AIM_PAIR, {X_WIN_PAIR_JOKER, X_WIN_PAIR_JJ}), (AIM_ZHUOWU, {X_ZHUOWU, X_ZHUOWU_BOTH}),
                        (AIM_STRAIGHT, {X_STRAIGHT, X_STRAIGHT_NOSUB, X_STRAIGHT_FACE}), (AIM_PUNGS, {X_ALL_PUNGS}),
-                       (AIM_KINDS, AIM_KIND_FACTS), (AIM_QUADS, {X_N_QUADS_HELD})):
-        if (fam not in (AIM_PAIR, AIM_KINDS, AIM_QUADS)) if form == X_SEVEN else fam == AIM_QUADS:
+                       (AIM_KINDS, AIM_KIND_FACTS), (AIM_QUADS, {X_N_QUADS_HELD}),
+                       (AIM_MIDDLE, {X_WIN_MIDDLE, X_WIN_JOKER} if form == X_SEVEN else
+                        {X_WIN_MIDDLE, X_WIN_RANK, X_WIN_JOKER})):
+        if (fam not in (AIM_PAIR, AIM_KINDS, AIM_QUADS, AIM_MIDDLE)) if form == X_SEVEN else fam == AIM_QUADS:
             continue
         if reads & facts:
             bits |= fam
             reads -= facts
+    if form != X_SEVEN and bits & AIM_MIDDLE and bits & (AIM_PAIR | AIM_ZHUOWU):
+        return AIM_NONE                         # (the winning tile's place aimed at one way only)
     return bits if reads <= {X_N_SUB} else AIM_NONE
+
+
+def _rank_classes(atoms, per):
+    """The classes of the winning tile's rank (0-9, 0 an honour; bits) a table tells apart: ranks alike in every
+    condition on ``win_rank``; each rank alone where a row counts it (its value per rank)."""
+    if X_WIN_RANK in per:
+        return [1 << r for r in range(10)]
+    bounds = [(int(lo), int(hi)) for k, lo, hi in atoms if int(k) == X_WIN_RANK]
+    cls = {}
+    for r in range(10):
+        cls.setdefault(tuple(lo <= r <= hi for lo, hi in bounds), []).append(r)
+    return [sum(1 << r for r in rs) for rs in cls.values()]
 
 
 def _clause_bits(atoms, clauses):
@@ -5752,11 +5920,11 @@ def dump_readings(Program prog, bytes counts, bytes melds, int win, uint32_t fla
 
 
 def search_counts(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int seat, int round_,
-                  uint64_t jmask):
-    """For the tests: ``(readings scored, nodes, passes)`` of score_one's search of the hand: the nodes of the
-    standard search with jokers (:func:`split` past its checks, :func:`place_split`'s splits), its passes (0
-    unbounded: no aim; 1 where the first, of the readings the aims allow, found every aim; 2 where every reading
-    was read again)."""
+                  uint64_t jmask, bint detail=True):
+    """For the tests: ``(readings scored, nodes, passes)`` of score_one's search of the hand (``detail`` False:
+    the batches', which keep the total alone): the nodes of the standard search with jokers (:func:`split` past
+    its checks, :func:`place_split`'s splits), its passes (0 unbounded: no aim; 1 where the first, of the readings
+    the aims allow, found every aim; 2 where every reading was read again)."""
     cdef Hand H
     cdef Out o
     cdef int got[3]
@@ -5765,7 +5933,7 @@ def search_counts(Program prog, bytes counts, bytes melds, int win, uint32_t fla
     load_hand(&H, <const uint8_t*>counts, <const int8_t*><const char*>melds, len(melds) // 2, win, flags, seat,
               round_, jmask)
     with nogil:
-        score_hand(&prog.p, &H, &o, NULL, 0, NULL, True, NULL, got)
+        score_hand(&prog.p, &H, &o, NULL, 0, NULL, detail, NULL, got)
     return got[0], got[1], got[2]
 
 
@@ -5784,7 +5952,7 @@ def aim_of(Program prog, bytes counts, bytes melds, int win, uint32_t flags, int
               round_, jmask)
     if prog.p.stand_in >= 0 and H.jmask:
         swap_stand_in(&prog.p, &H)
-    ctx_init(&c, &prog.p, NULL, 0, False, NULL)
+    ctx_init(&c, &prog.p, NULL, 0, True, NULL)            # (score_one's aim)
     setup_meta(&c, &prog.p, &H)
     setup_counts(&c, &o)
     if not prog.p.aim_kind or not c.n_jk:

@@ -317,6 +317,16 @@ def _row_codes(row, most: int = 4):
     return [(_CODES[m.kind], m.first) for m in lst]
 
 
+def _row_keys(v: np.ndarray) -> Optional[np.ndarray]:
+    """One value per row of a per-row array of joker kinds (1-D tile names or kinds, or (N, k) kinds 0-63,
+    k <= 10) that is alike exactly where the rows are; None for any other array (read row by row)."""
+    if v.ndim == 1 and v.dtype.kind in "iuU":
+        return v
+    if v.ndim == 2 and v.dtype.kind in "iu" and 0 < v.shape[1] <= 10 and v.min() >= 0 and v.max() < 64:
+        return (v.astype(np.int64) << (6 * np.arange(v.shape[1], dtype=np.int64))).sum(axis=1)
+    return None
+
+
 def _totals(out: np.ndarray) -> np.ndarray:
     """A batch's totals as int32 when they are all whole (they are, but for fractional table values)."""
     if len(out) and (out == np.floor(out)).all():
@@ -1122,15 +1132,32 @@ class TableRules(RuleSet):
             return np.full(n, _mask(self._jokers({key: v})), np.uint64)
         if len(v) != n:
             raise ValueError(f"{self.name}: {key} must be one value or one per row ({n}), got {len(v)}")
-        out = np.zeros(n, np.uint64)
+        rows = _row_keys(v) if isinstance(v, np.ndarray) and n else None
+        if rows is not None:                    # an array: each distinct row once, in the order of its first row
+            _, first, inv = np.unique(rows, return_index=True, return_inverse=True)
+            masks = np.zeros(len(first), np.uint64)
+            for j in np.argsort(first, kind="stable").tolist():
+                masks[j] = self._row_jokers(key, v[first[j]].tolist(), int(first[j]))
+            return masks[inv.reshape(-1)]
         cache: Dict[Any, int] = {}
+        out = []
         for i, x in enumerate(v):
-            x = x.item() if isinstance(x, np.generic) else x
-            hx = tuple(x) if isinstance(x, (list, np.ndarray)) else x
-            if hx not in cache:
-                try:
-                    cache[hx] = _mask(self._jokers({key: x}))
-                except (ValueError, TypeError) as e:
-                    raise type(e)(f"hands[{i}]: {e}") from None
-            out[i] = cache[hx]
-        return out
+            hx = tuple(x) if x.__class__ is list else x.item() if isinstance(x, np.generic) else x
+            try:
+                out.append(cache[hx])
+            except KeyError:
+                cache[hx] = self._row_jokers(key, x.tolist() if isinstance(x, (np.ndarray, np.generic)) else x, i)
+                out.append(cache[hx])
+            except TypeError:                   # (unhashable: an array row)
+                hx = tuple(x)
+                if hx not in cache:
+                    cache[hx] = self._row_jokers(key, list(hx), i)
+                out.append(cache[hx])
+        return np.array(out, np.uint64)
+
+    def _row_jokers(self, key: str, x, i: int) -> int:
+        """One row's joker kinds as a bit mask; a bad value raises, naming the row."""
+        try:
+            return _mask(self._jokers({key: x}))
+        except (ValueError, TypeError) as e:
+            raise type(e)(f"hands[{i}]: {e}") from None

@@ -138,7 +138,8 @@ def test_jia_aim_and_totals_only_cuts():
     skipped where no reading of it passes the win conditions, 夾 among them; the second pass reading only the
     winning tile in a middle): ``score_rows`` gives the reference's totals with either search, its stops and
     without (``_set_aim``), on seeded hands of 0-4 配兒 with rank ranges, ``peier_jia`` and 天胡 drawn; and reads
-    far fewer readings than the full search, none on most losing hands with 配兒."""
+    far fewer readings than the full search, none on most losing hands with 配兒; ``score_one`` (the reading
+    shown, or the failed condition) is the full search's."""
     from mjcore import engine as E
     from mjpy.rules.engine.scoring import _flag_bits, _mask, _meld_codes
     from test_engine_compiled import totals_only_runs
@@ -175,6 +176,18 @@ def test_jia_aim_and_totals_only_cuts():
                 lose_none += stops == 0
     assert read[0] * 3 < read[1], read
     assert lose >= 200 and lose_none >= 0.8 * lose, (lose, lose_none)
+    # score_one (the reading shown, the failed condition named) reads with the aim alike as without any stop
+    for rs, rows in groups.values():
+        for args, _, k in rows[:400]:
+            if k:
+                try:
+                    got = []
+                    for on in (True, False):
+                        E._set_aim(on)
+                        got.append(E.score_one(*args, True))
+                finally:
+                    E._set_aim(True)
+                assert got[0] == got[1], args
 
 
 def test_compiled_matches_python_twin():

@@ -37,9 +37,10 @@ def _complete(rng: np.random.Generator) -> tuple[np.ndarray, list[int]]:
             return c, pungs
 
 
-def scoped_hands(n: int, k: int, pung: bool = False, seed: int = 7):
-    """(counts (n, 34) uint8, jokers_by_scope {scope: int8[n]}): complete hands, k scoped jokers."""
-    rng = np.random.default_rng(seed + 10 * k + int(pung))
+def scoped_hands(n: int, k: int, pung: bool = False, seed: int = 7, others: int = 0):
+    """(counts (n, 34) uint8, jokers_by_scope {scope: int8[n]}): complete hands, k scoped jokers (``pung``: k
+    pung jokers from the pungs, and ``others`` more jokers of a scope holding their tile)."""
+    rng = np.random.default_rng(seed + 10 * k + int(pung) + 100 * others)
     out = np.zeros((n, 34), np.uint8)
     per = {s: np.zeros(n, np.int8) for s in SCOPES}
     i = 0
@@ -52,9 +53,9 @@ def scoped_hands(n: int, k: int, pung: bool = False, seed: int = 7):
             for t in rng.choice(slots, k, replace=False):
                 c[t] -= 1
             per["pung"][i] = k
-        else:
+        if not pung or others:
             tiles = np.repeat(np.arange(34), c)
-            for t in rng.choice(tiles, k, replace=False):
+            for t in rng.choice(tiles, others if pung else k, replace=False):
                 t = int(t)
                 c[t] -= 1
                 if t < 27:
@@ -93,23 +94,37 @@ def test_batch_is_win_scoped(benchmark, hands):
     _per_hand(benchmark, len(h))
 
 
-@pytest.fixture(scope="module", params=[1, 2], ids=lambda k: f"{k}pung")
+#: (pung jokers, other scoped jokers) of the American rows
+PUNG = [(1, 0), (2, 0), (1, 1), (2, 2)]
+
+
+@pytest.fixture(scope="module", params=PUNG, ids=lambda ko: f"{ko[0]}pung+{ko[1]}")
 def pung_hands(request):
-    k = request.param
-    return k, *scoped_hands(N // 20, k, pung=True)
+    k, others = request.param
+    return k + others, *scoped_hands(N, k, pung=True, others=others)
 
 
 def test_batch_is_win_pung(benchmark, pung_hands):
     k, h, scopes = pung_hands
-    benchmark.group = f"scoped: batch is_win {k} pung jokers"
+    benchmark.group = f"scoped: batch is_win {scopes['pung'][0]} pung jokers, {k - scopes['pung'][0]} others"
     out = benchmark(mjpy.batch.is_win, h, jokers_by_scope=scopes, workers=1)
     assert out.all()
     _per_hand(benchmark, len(h))
 
 
 def test_batch_is_win_pung_plain(benchmark, pung_hands):
-    k, h, _ = pung_hands
-    benchmark.group = f"scoped: batch is_win {k} pung jokers"
+    k, h, scopes = pung_hands
+    benchmark.group = f"scoped: batch is_win {scopes['pung'][0]} pung jokers, {k - scopes['pung'][0]} others"
     out = benchmark(mjpy.batch.is_win, h, jokers=k, workers=1)
+    assert out.all()
+    _per_hand(benchmark, len(h))
+
+
+def test_batch_is_win_pung_no_fifth(benchmark, pung_hands):
+    """Without copies beyond the fourth the pung jokers go through the exact per-group program."""
+    k, h, scopes = pung_hands
+    benchmark.group = f"scoped: batch is_win {scopes['pung'][0]} pung jokers, {k - scopes['pung'][0]} others"
+    h, scopes = h[:2000], {s: v[:2000] for s, v in scopes.items()}
+    out = benchmark(mjpy.batch.is_win, h, jokers_by_scope=scopes, allow_fifth_copy=False, workers=1)
     assert out.all()
     _per_hand(benchmark, len(h))

@@ -326,6 +326,100 @@ def test_batch_equals_scalar(seed):
     assert mjpy.batch.is_win(rows, jokers_by_scope={"honor": 1}, joker_tiles=["5z"]).tolist() == [True, True]
 
 
+def _standard_rows(seed, n, pung=False):
+    """{(hand size, melds): (hands, per-row scope counts)}: seeded complete-or-near shapes with 0-6 jokers of
+    every scope but "pung" (no "any" limit), both play sizes, 0-2 melds; only rows of the right size.
+    ``pung``: one to three of the real tiles become "pung" jokers besides (within 8 jokers in all)."""
+    rng = rng_for("scoped", "standard-rows", seed, pung)
+    by = {}
+    for _ in range(n):
+        hs = 16 if rng.random() < 0.2 else 13
+        melds = int(rng.integers(0, 3)) if rng.random() < 0.3 else 0
+        c, sc = scoped_hand(rng, int(rng.integers(0, 7 if not pung else 5)), False, hs, melds, narrow_any=False)
+        n_pung = sc.pop("pung", 0)
+        if pung:
+            n_pung = int(rng.integers(1, 4))
+            for t in rng.choice(np.repeat(np.arange(34), c), min(n_pung, int(c.sum())), replace=False):
+                c[t] -= 1
+            sc["pung"] = n_pung
+        if sum(sc.values()) + int(c.sum()) == (14 if hs == 13 else 17) - 3 * melds and c.max() <= 4 and (
+                sum(sc.values()) <= 8):
+            by.setdefault((hs, melds), []).append((c, sc))
+    out = {}
+    for key, rows in by.items():
+        h = np.array([r[0] for r in rows], np.uint8)
+        out[key] = h, {s: np.array([r[1].get(s, 0) for r in rows], np.int8) for s in SCOPES}
+    return out
+
+
+def _win_is_distance_zero(rows):
+    """(rows, wins) of the {(hand size, melds): (hands, scopes)} ``rows`` checked both ways, with and without
+    fifth copies: the standard form's win check exactly where its shanten is -1."""
+    n = wins = 0
+    for (hs, melds), (h, per) in rows.items():
+        for fifth in (True, False):
+            kw = dict(jokers_by_scope=per, forms=("standard",), melds=melds, hand_size=hs, allow_fifth_copy=fifth)
+            win = mjpy.batch.is_win(h, workers=2, **kw)
+            dist = mjpy.batch.shanten(h, workers=2, **kw)
+            bad = np.nonzero(win != (dist == -1))[0]
+            assert not len(bad), [(h[i].tolist(), {s: int(v[i]) for s, v in per.items() if v[i]}, fifth, hs, melds)
+                                  for i in bad[:5]]
+            n += len(h)
+            wins += int(win.sum())
+    return n, wins
+
+
+def test_win_check_is_distance_zero():
+    """The standard form's win check (per-group nibble masks multiplied) says what the distance (the per-group
+    budget rows combined by min-plus, another path of the kernel) says, on 25,500 seeded rows, with and without
+    fifth copies (51,000 checks)."""
+    n, wins = _win_is_distance_zero(_standard_rows(0, 48_000))
+    assert n > 40_000 and 0.3 < wins / n < 0.7        # (both answers well represented)
+
+
+def test_pung_win_check_is_distance_zero():
+    """With "pung" jokers: the win check by pung capacities (copies beyond the fourth allowed; without them the
+    exact per-group program) says what the distance says (the per-group program with a pung joker dimension),
+    on 15,500 seeded rows holding one to three pung jokers beside 0-4 others (31,000 checks)."""
+    n, wins = _win_is_distance_zero(_standard_rows(1, 24_000, pung=True))
+    assert n > 25_000 and 0.1 < wins / n < 0.9
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [2, 3, 4, 5])
+def test_win_checks_are_distance_zero_sweep(seed):
+    """The two checks above on more seeded rows (about 60,000 a seed, with and without pung jokers)."""
+    n, _ = _win_is_distance_zero(_standard_rows(seed, 96_000))
+    m, _ = _win_is_distance_zero(_standard_rows(seed, 48_000, pung=True))
+    assert n > 80_000 and m > 50_000
+
+
+def test_pung_capacities_match_the_group_program():
+    """The pung masks (tables.npz's suit classes; winds and dragons built at import) against the exact per-group
+    program: nibble t of capacity layer q is set exactly where the group's tiles and t jokers, q of them in
+    pungs, split into sets + p pairs (copies beyond the fourth allowed); of slack layer k, where t - k of them
+    can."""
+    rng = rng_for("scoped", "pung-capacities")
+    groups = [(0, 9, True)] * 300 + [(3, 4, False)] * 150 + [(4, 3, False)] * 100
+    for g, n, seq in groups:
+        while True:
+            c = rng.integers(0, 5, n) * (rng.random(n) < 0.6)
+            if c.sum() <= 14:
+                break
+        key = int(sum(int(x) * 5**i for i, x in enumerate(c)))
+        capacity, slack = scoped._pung_masks(g, key)
+        rows = scoped._group_rows(c.tolist(), seq, True, 5, 8, 8)          # [p, m, q, e]
+        for p in range(2):
+            for t in range(9):
+                size = int(c.sum()) + t - 2 * p
+                fits = [size >= 0 and size % 3 == 0 and size // 3 <= 5 and rows[p, size // 3, q, t - q] <= t - q
+                        for q in range(t + 1)]
+                for q in range(9):
+                    assert bool((capacity[p][q] >> (4 * t)) & 1) == (q <= t and fits[q]), (g, c.tolist(), p, q, t)
+                    # slack layer q: at most q of the t jokers outside pungs
+                    assert bool((slack[p][q] >> (4 * t)) & 1) == fits[max(t - q, 0)], (g, c.tolist(), p, q, t)
+
+
 # ---------------------------------------------------------------------------------------------
 # the kernel's pieces
 
@@ -426,8 +520,8 @@ def test_bad_sizes_and_totals():
         mjpy.batch.shanten(rows, jokers=6, jokers_by_scope={"wind": 3}, melds=3)
     with pytest.raises(ValueError, match=r"shape \(3,\)"):
         mjpy.batch.shanten(rows, jokers_by_scope={"wind": np.ones(2, int)}, melds=3)
-    with pytest.raises(ValueError, match=r"jokers_by_scope: row 1 holds 9"):
-        mjpy.batch.shanten(rows, jokers_by_scope={"wind": np.array([0, 5, 0]),
+    with pytest.raises(ValueError, match=r"hands\[1\] has more than 8 jokers in all"):
+        mjpy.batch.shanten(rows, jokers_by_scope={"wind": np.array([3, 5, 3]),
                                                   "any": np.array([0, 4, 0])}, melds=3)
     with pytest.raises(ValueError, match=r"hands\[2\] has 1 tiles and 3 jokers"):
         mjpy.batch.is_win(rows, jokers_by_scope={"wind": np.array([4, 4, 3])}, melds=3)

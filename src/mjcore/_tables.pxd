@@ -1,6 +1,6 @@
 # cython: language_level=3
 """Shared declarations of the lookup tables (tables/generate.py documents their layout)."""
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t
 
 cdef enum:
     N_SUIT_STATES = 222     # fixed by tables/generate.py; checked when the tables load
@@ -39,5 +39,10 @@ cdef struct Tables:
     const uint8_t* suit_bstates     # [n * BUDGET_ROW]: dist[(p * 6 + m) * N_BUDGET + e]
     const uint8_t* honor_bstate     # [5**7]
     const uint8_t* honor_bstates
+    # pung capacities (scoped "pung" jokers): [5**9] key -> class, [n_pclasses * 18]: q[p * 9 + t], the most
+    # of t jokers that sit in pungs when the suit's tiles and them split into sets + p pairs (-1: none)
+    const uint8_t* suit_pclass
+    const int8_t* suit_pclasses
+    int n_pclasses
 
 cdef const Tables* get_tables() noexcept nogil

@@ -8,7 +8,7 @@ from importlib import resources
 
 import numpy as np
 
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t
 
 cdef Tables _TABLES
 cdef dict _ARRAYS = {}
@@ -35,6 +35,8 @@ _EXPECTED = {
     "suit_bstates": np.uint8,
     "honor_bstate": np.uint8,
     "honor_bstates": np.uint8,
+    "suit_pclass": np.uint8,
+    "suit_pclasses": np.int8,
 }
 
 
@@ -52,6 +54,7 @@ def _check(a):
         "ufinal_dist": (nupc, numc, 8), "suit_bstate": (5**9,), "honor_bstate": (5**7,),
         "suit_bstates": (a["suit_bstates"].shape[0], BUDGET_ROW),
         "honor_bstates": (a["honor_bstates"].shape[0], BUDGET_ROW),
+        "suit_pclass": (5**9,), "suit_pclasses": (a["suit_pclasses"].shape[0], 18),
     }
     for name, dtype in _EXPECTED.items():
         if a[name].dtype != dtype or a[name].shape != expect[name]:
@@ -60,7 +63,8 @@ def _check(a):
         raise ImportError("mjcore state tables are inconsistent")
     if (a["suit_ustate"].max() >= nus or a["honor_ustate"].max() >= nuh
             or a["suit_bstate"].max() >= a["suit_bstates"].shape[0]
-            or a["honor_bstate"].max() >= a["honor_bstates"].shape[0]):
+            or a["honor_bstate"].max() >= a["honor_bstates"].shape[0]
+            or a["suit_pclass"].max() >= a["suit_pclasses"].shape[0]):
         raise ImportError("mjcore joker state tables are inconsistent")
     if (ns, nh, nus, nuh) != (N_SUIT_STATES, N_HONOR_STATES, N_SUIT_USTATES, N_HONOR_USTATES):
         raise ImportError(f"mjcore was compiled for other block state counts than the tables have "
@@ -120,6 +124,11 @@ def _load():
     _TABLES.suit_bstates = &sbss[0, 0]
     _TABLES.honor_bstate = &hbs[0]
     _TABLES.honor_bstates = &hbss[0, 0]
+    cdef const uint8_t[::1] spc = _ARRAYS["suit_pclass"]
+    cdef const int8_t[:, ::1] spcs = _ARRAYS["suit_pclasses"]
+    _TABLES.suit_pclass = &spc[0]
+    _TABLES.suit_pclasses = &spcs[0, 0]
+    _TABLES.n_pclasses = spcs.shape[0]
 
 
 _load()

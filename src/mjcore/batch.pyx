@@ -526,6 +526,11 @@ def _per_row(values, Py_ssize_t n, str name, int limit, str context=""):
             raise ValueError(f"{name} must be 0..{limit}{context}, got {values}")
         return np.full(n, values, dtype=np.int8)
     arr = np.asarray(values)
+    if arr.dtype == np.int8 and arr.shape == (n,):     # (one pass: a negative count reads above 127 unsigned)
+        if n and arr.view(np.uint8).max() > limit:
+            row = int(np.argmax((arr < 0) | (arr > limit)))
+            raise ValueError(f"{name}[{row}] is {int(arr[row])}: must be 0..{limit}{context}")
+        return np.ascontiguousarray(arr)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{name} must be an int or an integer array, got dtype {arr.dtype}")
     if arr.shape != (n,):
@@ -560,28 +565,22 @@ def joker_kinds_mask(joker_tiles):
 
 def coerce_scopes(jokers_by_scope, Py_ssize_t n):
     """(n, SCOPE_ROW) int8 scoped joker counts (scope i of row r at [r, i], the rest 0) from a mapping
-    scope -> int or int array (n,); None when there are none."""
+    scope -> int or int array (n,), each 0..MAX_SCOPED; None when there are none."""
     if jokers_by_scope is None:
         return None
     if not hasattr(jokers_by_scope, "items"):
         raise TypeError(f"jokers_by_scope must be a mapping scope -> count, "
                         f"got {type(jokers_by_scope).__name__}")
     out = np.zeros((n, SCOPE_ROW), dtype=np.int8)
-    tot = np.zeros(n, dtype=np.int16)
     for name, v in jokers_by_scope.items():
         if not isinstance(name, str) or name not in SCOPES:
             raise ValueError(f"jokers_by_scope: unknown scope {name!r} (scopes: {', '.join(SCOPES)})")
         if isinstance(v, (bool, np.bool_)):
             raise TypeError(f"jokers_by_scope[{name!r}] must be an int or an int array, got bool")
-        col = _per_row(v, n, f"jokers_by_scope[{name!r}]", MAX_SCOPED)
-        out[:, SCOPES.index(name)] += col
-        tot += col
-    if n:
-        if tot.max() > MAX_SCOPED:
-            row = int(np.argmax(tot > MAX_SCOPED))
-            raise ValueError(f"jokers_by_scope: row {row} holds {int(tot[row])} jokers: at most "
-                             f"{MAX_SCOPED} scoped jokers")
-    return np.ascontiguousarray(out)
+        out[:, SCOPES.index(name)] = _per_row(v, n, f"jokers_by_scope[{name!r}]", MAX_SCOPED)
+    # (a row's total is checked in the kernel's loop, with every other joker: at most MAX_SCOPED once one
+    # is restricted)
+    return out
 
 
 def _describe(const uint8_t[:, ::1] hands, const int8_t[::1] melds, const int8_t[::1] jokers,

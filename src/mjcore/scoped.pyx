@@ -26,7 +26,7 @@ for the special forms.
 
 Everything is ``nogil``, re-entrant, allocation-free (stack buffers only).
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 import numpy as np
@@ -73,14 +73,22 @@ G_SIZE[:] = [9, 9, 9, 4, 3]
 cdef uint8_t WIND_ROWS[625 * 108]
 cdef uint8_t DRAGON_ROWS[125 * 108]
 
-# win masks: bit j (0..8) set when the group's r real tiles + j jokers are complete, as sets only
-# (p = 0) or sets + the pair (p = 1), with fifth copies allowed (f = 1) or not:
+# win masks: nibble j (0..8) is 1 when the group's r real tiles + j jokers are complete, as sets only
+# (p = 0) or sets + the pair (p = 1), with fifth copies allowed (f = 1) or not (one nibble per joker
+# count: the sum sets of the groups are plain products, no nibble overflowing):
 # suits [((bstate * 18 + r) * 2 + f) * 2 + p], honors [(key * 2 + f) * 2 + p]
-cdef uint16_t SUIT_WIN[256 * 18 * 4]
-cdef uint16_t WIND_WIN[625 * 4]
-cdef uint16_t DRAGON_WIN[125 * 4]
-# bits 0..8 spread to nibbles 0..8 (sum sets by plain multiplication: no nibble overflows)
+cdef uint64_t SUIT_WIN[256 * 18 * 4]
+cdef uint64_t WIND_WIN[625 * 4]
+cdef uint64_t DRAGON_WIN[125 * 4]
+# bits 0..8 spread to nibbles 0..8
 cdef uint64_t SPREAD[512]
+# pung capacities as nibble masks (fifth copies allowed), per group and pair, each a nibble per joker count t:
+# layer q of the capacity masks holds the t whose split puts at least q of the t jokers in pungs, layer k of
+# the slack masks the t whose split needs at most k of them elsewhere (in chows or the pair). Suits per pung
+# class (tables.npz's suit_pclasses), winds / dragons per key: [(class * 2 + p) * 18 + (0 capacity, 9 slack) + layer]
+cdef uint64_t PUNG_SUIT[256 * 36]
+cdef uint64_t PUNG_WIND[625 * 36]
+cdef uint64_t PUNG_DRAGON[125 * 36]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,31 +262,88 @@ def _build_win_masks():
     cdef uint64_t x
     if nb > 256:
         raise ImportError("mjcore: too many suit budget states for the scoped win masks")
-    for b in range(nb):
-        for r in range(18):
-            for f in range(2):
-                for p in range(2):
-                    SUIT_WIN[((b * 18 + r) * 2 + f) * 2 + p] = _win_mask(
-                        T.suit_bstates + b * BUDGET_ROW, r, f, p)
-    for key in range(625):
-        r = key % 5 + key // 5 % 5 + key // 25 % 5 + key // 125
-        for f in range(2):
-            for p in range(2):
-                WIND_WIN[(key * 2 + f) * 2 + p] = _win_mask(WIND_ROWS + key * 108, r, f, p)
-    for key in range(125):
-        r = key % 5 + key // 5 % 5 + key // 25
-        for f in range(2):
-            for p in range(2):
-                DRAGON_WIN[(key * 2 + f) * 2 + p] = _win_mask(DRAGON_ROWS + key * 108, r, f, p)
     for i in range(512):
         x = 0
         for b in range(9):
             if (i >> b) & 1:
                 x |= (<uint64_t>1) << (4 * b)
         SPREAD[i] = x
+    for b in range(nb):
+        for r in range(18):
+            for f in range(2):
+                for p in range(2):
+                    SUIT_WIN[((b * 18 + r) * 2 + f) * 2 + p] = SPREAD[_win_mask(
+                        T.suit_bstates + b * BUDGET_ROW, r, f, p)]
+    for key in range(625):
+        r = key % 5 + key // 5 % 5 + key // 25 % 5 + key // 125
+        for f in range(2):
+            for p in range(2):
+                WIND_WIN[(key * 2 + f) * 2 + p] = SPREAD[_win_mask(WIND_ROWS + key * 108, r, f, p)]
+    for key in range(125):
+        r = key % 5 + key // 5 % 5 + key // 25
+        for f in range(2):
+            for p in range(2):
+                DRAGON_WIN[(key * 2 + f) * 2 + p] = SPREAD[_win_mask(DRAGON_ROWS + key * 108, r, f, p)]
 
 
 _build_win_masks()
+
+
+cdef void _honor_capacities(const uint64_t* win, int n, int nkeys, uint64_t* out) noexcept nogil:
+    """PUNG_WIND / PUNG_DRAGON from the groups' win masks (fifth copies allowed), as tables/generate.py
+    builds the suits' capacities: q[key, p, t] = max(0 where the tiles + t jokers split, 3 - a +
+    q[key - a copies of a kind, p, t - 3 + a]) over the pungs of a real copies (a = 0..2) and 3 - a jokers."""
+    cdef int8_t q[625 * 18]
+    cdef int key, p, t, a, k, j, best, rest, pw
+    for t in range(9):
+        for key in range(nkeys):
+            for p in range(2):
+                best = 0 if (win[(key * 2 + 1) * 2 + p] >> (4 * t)) & 1 else -1
+                for a in range(3):
+                    j = 3 - a
+                    if t < j:
+                        continue
+                    pw = 1
+                    for k in range(n if a else 1):
+                        if (key // pw) % 5 >= a:
+                            rest = q[((key - a * pw) * 2 + p) * 9 + t - j]
+                            if rest >= 0 and rest + j > best:
+                                best = rest + j
+                        pw *= 5
+                rest = (key % 5 + key // 5 % 5 + key // 25 % 5 + key // 125) + t - 2 * p
+                if rest < 0 or rest % 3 or rest // 3 > 5:      # (at most five sets, as the win masks)
+                    best = -1
+                q[(key * 2 + p) * 9 + t] = <int8_t>best
+    for key in range(nkeys):
+        for p in range(2):
+            _pung_layers(q + (key * 2 + p) * 9, out + (key * 2 + p) * 18)
+
+
+cdef void _pung_layers(const int8_t* q, uint64_t* out) noexcept nogil:
+    """The capacity and slack layers (see PUNG_SUIT) of one group and pair from its q[t], t = 0..8."""
+    cdef int lvl, t
+    for lvl in range(9):
+        out[lvl] = out[9 + lvl] = 0
+        for t in range(9):
+            if q[t] >= 0 and q[t] >= lvl:
+                out[lvl] |= (<uint64_t>1) << (4 * t)
+            if q[t] >= 0 and t - q[t] <= lvl:
+                out[9 + lvl] |= (<uint64_t>1) << (4 * t)
+
+
+def _build_pung_masks():
+    cdef const Tables* T = get_tables()
+    cdef int c, p
+    if T.n_pclasses > 256:
+        raise ImportError("mjcore: too many pung classes for the scoped pung masks")
+    for c in range(T.n_pclasses):
+        for p in range(2):
+            _pung_layers(T.suit_pclasses + c * 18 + p * 9, PUNG_SUIT + (c * 2 + p) * 18)
+    _honor_capacities(WIND_WIN, 4, 625, PUNG_WIND)
+    _honor_capacities(DRAGON_WIN, 3, 125, PUNG_DRAGON)
+
+
+_build_pung_masks()
 
 
 def _group_rows(counts, bint seq, bint fifth, int M, int P, int EM):
@@ -300,6 +365,20 @@ def _honor_rows(int n):
     if n == 4:
         return np.frombuffer((<char*>WIND_ROWS)[:625 * 108], np.uint8).reshape(625, 2, 6, 9).copy()
     return np.frombuffer((<char*>DRAGON_ROWS)[:125 * 108], np.uint8).reshape(125, 2, 6, 9).copy()
+
+
+def _pung_masks(int group, int key):
+    """The pung masks of one group (0-2 suits by suit key, 3 winds, 4 dragons by key), for the tests:
+    ``(capacity, slack)``, each [p][layer] nibble masks over the jokers t (see PUNG_SUIT)."""
+    cdef const Tables* T = get_tables()
+    cdef const uint64_t* m
+    if group < 3:
+        m = PUNG_SUIT + T.suit_pclass[key] * 36
+    elif group == 3:
+        m = PUNG_WIND + key * 36
+    else:
+        m = PUNG_DRAGON + key * 36
+    return tuple([[int(m[p * 18 + kind * 9 + q]) for q in range(9)] for p in range(2)] for kind in range(2))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -502,26 +581,47 @@ cdef inline uint64_t norm(uint64_t x) noexcept nogil:
     return (x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111111111111111ULL
 
 
+cdef inline uint64_t nibbles_upto(int x) noexcept nogil:
+    """Nibbles 0..x set to 1 (none for x < 0; x <= 14)."""
+    return ((((<uint64_t>1) << (4 * x + 4)) - 1) & 0x1111111111111111ULL) if x >= 0 else 0
+
+
+cdef inline bint sum_sets(const uint64_t* s0, const uint64_t* s1, uint64_t lim, int n) noexcept nogil:
+    """Whether the five groups' nibble masks (``s0``: sets only, ``s1``: sets + the pair, over the jokers each
+    takes) take ``n`` jokers in all with the pair in one group, the suits' share within ``lim``."""
+    cdef uint64_t ab0, ab1, su0, su1, ho0, ho1
+    ab0 = norm(s0[0] * s0[1])
+    ab1 = norm(s1[0] * s0[1] + s0[0] * s1[1])
+    su0 = norm(ab0 * s0[2])
+    su1 = norm(ab1 * s0[2] + ab0 * s1[2])
+    ho0 = norm(s0[3] * s0[4])
+    ho1 = norm(s1[3] * s0[4] + s0[3] * s1[4])
+    return ((((su0 & lim) * ho1 + (su1 & lim) * ho0) >> (4 * n)) & 15) != 0
+
+
 cdef bint std_win_fast(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
                        const Scoped* sj, const uint32_t* keys) noexcept nogil:
     """Standard-form win check without pung jokers (a 3M+2 hand, jokers included).
 
-    Per group, two 9-bit masks over the flexible jokers it could take (x = 0..F): complete as sets
-    only / as sets + the pair with its fixed jokers + x (precomputed per block state and size).
-    Spread to one nibble per bit, the sum sets of the groups are plain products. ``keys``: the row's block
-    keys (``mj_keys``), or NULL.
+    Per group, two nibble masks over the flexible jokers it could take (x = 0..F): complete as sets
+    only / as sets + the pair with its fixed jokers + x (precomputed per block state and size, a
+    nibble per x). The sum sets of the groups are plain products: a group's size with its jokers is
+    fixed mod 3 (0 for sets, 2 with the pair), so at most three of its nibbles 0..8 are set and a
+    normalised product's nibbles fall in one class mod 3; a product then counts at most three ways in
+    a nibble, the sum of two at most six (no carry). ``keys``: the row's block keys (``mj_keys``), or
+    NULL.
     """
     cdef int f[5]
     cdef int r[5]
-    cdef const uint16_t* w[5]
+    cdef const uint64_t* w[5]
     cdef uint64_t s0[5]
     cdef uint64_t s1[5]
     cdef int N = sj.n[SC_NUMBER], Hn = sj.n[SC_HONOR]
     cdef int F = N + Hn + sj.n[SC_ANY]
-    cdef int g, room, fi = 1 if ctx.fifth else 0
-    cdef uint32_t keep = ((<uint32_t>1) << (F + 1)) - 1, m0, m1, lim
-    cdef uint64_t ab0, ab1, su0, su1, ho0, ho1, rng
+    cdef int g, fi = 1 if ctx.fifth else 0
     cdef uint32_t key[4]
+    if F - Hn < N:
+        return False
     fixed_counts(sj, f)
     group_sizes(h, r)
     if keys == NULL:
@@ -533,29 +633,103 @@ cdef bint std_win_fast(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
     w[3] = WIND_WIN + ((h[27] + 5 * h[28] + 25 * h[29] + 125 * h[30]) * 2 + fi) * 2
     w[4] = DRAGON_WIN + ((h[31] + 5 * h[32] + 25 * h[33]) * 2 + fi) * 2
     for g in range(5):
-        # x = 0..F flexible jokers on top of the fixed ones, the group's size within 3M + 2
-        room = 3 * M + 2 - r[g] - f[g]
-        # branch-free: no flexible joker fits below 0 room, x <= room above (room <= 14: no shift overflow)
-        lim = (((<uint32_t>2) << room) - 1) if room >= 0 else 0
-        m0 = keep & lim & (w[g][0] >> f[g])
-        m1 = keep & lim & (w[g][1] >> f[g])
-        s0[g] = SPREAD[m0]
-        s1[g] = SPREAD[m1]
-    ab0 = norm(s0[0] * s0[1])
-    ab1 = norm(s1[0] * s0[1]) | norm(s0[0] * s1[1])
-    su0 = norm(ab0 * s0[2])
-    su1 = norm(ab1 * s0[2]) | norm(ab0 * s1[2])
-    ho0 = norm(s0[3] * s0[4])
-    ho1 = norm(s1[3] * s0[4]) | norm(s0[3] * s1[4])
+        # x flexible jokers on top of the fixed ones (no bound needed: the final nibble F sums only the
+        # splits of F, and a product's low nibbles never read its factors' higher ones)
+        s0[g] = w[g][0] >> (4 * f[g])
+        s1[g] = w[g][1] >> (4 * f[g])
     # the suits take xs in N..F - Hn flexible jokers, the honors F - xs: nibble F of the product
-    if F - Hn < N:
+    return sum_sets(s0, s1, nibbles_upto(F - Hn) & ~nibbles_upto(N - 1), F)
+
+
+cdef inline void comb_layers(const uint64_t* A, const uint64_t* B, uint64_t* C, int L) noexcept nogil:
+    """C[p * 9 + l]: the sum sets of two groups' layers (A, B alike: [p * 9 + l], l = 0..L, each layer a
+    nibble mask over the jokers taken, the layers growing or shrinking with l): layer l of the sum
+    holds every split of l between the two (the sums of other splits lie in one of these)."""
+    cdef int l, l1
+    cdef uint64_t c0, c1
+    for l in range(L + 1):
+        c0 = c1 = 0
+        for l1 in range(l + 1):
+            c0 |= norm(A[l1] * B[l - l1])
+            c1 |= norm(A[9 + l1] * B[l - l1] + A[l1] * B[9 + l - l1])
+        C[l] = c0
+        C[9 + l] = c1
+
+
+cdef bint std_win_pung(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
+                       const Scoped* sj, const uint32_t* keys) noexcept nogil:
+    """Standard-form win check with pung jokers, copies beyond the fourth allowed (a 3M+2 hand, jokers
+    included): :func:`std_win_fast` with one dimension more.
+
+    A group whose real tiles and t jokers split into sets (+ the pair) with at most Q(t) of the jokers in
+    pungs (its pung capacity: tables.npz's suit_pclasses; winds and dragons built at import) takes u of
+    the jokers that are not its own (its own: the fixed ones, f), q of them pung jokers, when q <= u and
+    q <= Q(f + u): fewer pung jokers always fit (a joker of any scope fills a pung joker's place). Two
+    equal ways to layer the groups' masks over u, the one of fewer layers taken:
+
+    * by the pung jokers taken, q = 0..P (capacity layers); the suits then take q_s of the P pung jokers,
+      the honors P - q_s, the suits' other jokers (u - q_s) within N..F - Hn;
+    * by the other jokers a group needs besides its own (slack layers: the d = 0..F whose u satisfy
+      u - d <= Q(f + u), i.e. t - Q(t) <= f + d); the suits then take x_s of the F other jokers, with
+      d_s <= x_s, d_h <= F - x_s, x_s within N..F - Hn and u_s - P <= x_s <= u_s.
+    """
+    cdef int f[5]
+    cdef uint64_t s0[5]
+    cdef uint64_t s1[5]
+    cdef uint64_t G[5][18]
+    cdef uint64_t ab[18]
+    cdef uint64_t su[18]
+    cdef uint64_t ho[18]
+    cdef const uint64_t* src[5]
+    cdef int P = sj.n[SC_PUNG], N = sj.n[SC_NUMBER], Hn = sj.n[SC_HONOR]
+    cdef int F = N + Hn + sj.n[SC_ANY]
+    cdef bint slack = F <= P
+    cdef int L = F if slack else P
+    cdef int g, p, l, x, k
+    cdef uint64_t m, lim
+    cdef uint32_t key[4]
+    if P > 8 or F - Hn < N:
         return False
-    rng = SPREAD[(((<uint32_t>1) << (F - Hn + 1)) - 1) & ~(((<uint32_t>1) << N) - 1)]
-    return ((norm((su0 & rng) * ho1) | norm((su1 & rng) * ho0)) >> (4 * F)) & 1
+    fixed_counts(sj, f)
+    if keys == NULL:
+        mj_keys(h, key)
+        keys = key
+    src[0] = PUNG_SUIT + T.suit_pclass[keys[0]] * 36
+    src[1] = PUNG_SUIT + T.suit_pclass[keys[1]] * 36
+    src[2] = PUNG_SUIT + T.suit_pclass[keys[2]] * 36
+    src[3] = PUNG_WIND + (h[27] + 5 * h[28] + 25 * h[29] + 125 * h[30]) * 36
+    src[4] = PUNG_DRAGON + (h[31] + 5 * h[32] + 25 * h[33]) * 36
+    if F == 0:                                  # (one slack layer, none needed elsewhere: std_win_fast's sums)
+        for g in range(5):
+            s0[g] = src[g][9 + (f[g] if f[g] < 8 else 8)] >> (4 * f[g])
+            s1[g] = src[g][27 + (f[g] if f[g] < 8 else 8)] >> (4 * f[g])
+        return sum_sets(s0, s1, nibbles_upto(P), P)
+    for g in range(5):
+        for p in range(2):
+            for l in range(L + 1):
+                if slack:
+                    k = f[g] + l
+                    G[g][p * 9 + l] = src[g][p * 18 + 9 + (k if k < 8 else 8)] >> (4 * f[g])
+                else:                           # (the q pung jokers are among the u)
+                    G[g][p * 9 + l] = (src[g][p * 18 + l] >> (4 * f[g])) & ~nibbles_upto(l - 1)
+    comb_layers(G[0], G[1], ab, L)
+    comb_layers(ab, G[2], su, L)
+    comb_layers(G[3], G[4], ho, L)
+    for x in range(N if slack else 0, (F - Hn if slack else P) + 1):
+        if slack:                               # x: the suits' other jokers, u_s within x..x + P
+            lim = nibbles_upto(x + P) & ~nibbles_upto(x - 1)
+            m = (su[x] & lim) * ho[9 + F - x] + (su[9 + x] & lim) * ho[F - x]
+        else:                                   # x: the suits' pung jokers
+            lim = nibbles_upto(F - Hn + x) & ~nibbles_upto(N + x - 1)
+            m = (su[x] & lim) * ho[9 + P - x] + (su[9 + x] & lim) * ho[P - x]
+        if (m >> (4 * (F + P))) & 15:
+            return True
+    return False
 
 
 cdef bint std_complete_pung(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
                             const Scoped* sj) noexcept nogil:
+    """:func:`std_win_pung` without copies beyond the fourth (the exact per-group program)."""
     cdef Lookup L
     lookup(T, h, &L)
     # a scoped win is a plain win with as many jokers: a quick rejection before the program
@@ -576,6 +750,8 @@ cdef inline bint std_complete_scoped(const Tables* T, const uint8_t* h, int M, c
     """Standard form only: a 3M+2 hand (jokers included) is complete."""
     if sj.n[SC_PUNG] == 0:
         return std_win_fast(T, h, M, ctx, sj, NULL)
+    if ctx.fifth:
+        return std_win_pung(T, h, M, ctx, sj, NULL)
     return _std_complete_pung(T, h, M, ctx, sj)
 
 
@@ -719,6 +895,7 @@ cdef bint scoped_complete(const Tables* T, const uint8_t* h, int M, const Ctx* c
     """Win check of a 3M+2 hand (real tiles + jokers) over the allowed forms; ``keys``: the row's block keys
     (``mj_keys``) if the caller has them."""
     if ctx.forms & FORM_STANDARD and (std_win_fast(T, h, M, ctx, sj, keys) if sj.n[SC_PUNG] == 0
+                                      else std_win_pung(T, h, M, ctx, sj, keys) if ctx.fifth
                                       else _std_complete_pung(T, h, M, ctx, sj)):
         return True
     if sj.n[SC_PUNG] or not (ctx.forms & ~FORM_STANDARD):

@@ -20,9 +20,11 @@ real tiles for m sets + p pairs among targets whose copies beyond the fourth (ex
 combine by min-plus over sets, pair and flexible jokers; the win check of the standard form does the
 same with bit masks ("complete with x flexible jokers").
 
-"pung" jokers fill only pung slots of the standard form: per group a small exact dynamic program
-over the kinds (chows carried along the suit) adds a pung-joker dimension; they are dead tiles
-for the special forms.
+"pung" jokers fill only pung slots of the standard form (they are dead tiles for the special forms).
+The win check with copies beyond the fourth allowed reads each group's pung capacity (the most of its
+jokers that can sit in pungs: tables.npz's suit classes, the honors' built here) as layers of the
+same bit masks (:func:`std_win_pung`); otherwise, and for the distance, a small exact dynamic program
+per group over the kinds (chows carried along the suit) adds a pung-joker dimension.
 
 Everything is ``nogil``, re-entrant, allocation-free (stack buffers only).
 """

@@ -32,8 +32,9 @@ stored once per state.  Output arrays (all read-only at run time):
   M = 0..5 of final_dist: M sets and a pair; 6, 7 padding).
 * ``suit_ustate`` / ``suit_bstate`` (and the honors'): the same distances where jokers may be copies
   beyond the fourth (see ``_joker_tables``), with ``upair_class``, ``umixed_class``, ``ufinal_dist``.
-* ``suit_pclass`` uint8[5**9] and ``suit_pclasses`` int8[n, 18]: the suits' pung capacities, for the
-  scoped "pung" jokers of American play (see ``build_pung_classes``).
+* ``suit_pclass`` uint8[5**9] and ``suit_pclasses`` int8[n, 18] (``wind_*`` over 5**4 keys, ``dragon_*``
+  over 5**3): the groups' pung capacities, for the scoped "pung" jokers of American play (see
+  ``build_pung_classes``).
 """
 from __future__ import annotations
 
@@ -252,25 +253,25 @@ def build_combine(suit_states: np.ndarray, honor_states: np.ndarray) -> dict[str
     }
 
 
-def build_pung_classes(bstate: np.ndarray, bstates: np.ndarray) -> dict[str, np.ndarray]:
-    """Pung capacities of the suit keys, for the scoped jokers of American play (a joker that may only
-    stand in a pung): ``q[p, t]``, the most of t jokers that can sit in pungs when the suit's real tiles
-    and the t jokers split into sets + p pairs (-1: they do not split), t = 0..8, copies beyond the
-    fourth allowed (the jokers may be any tile).
+def build_pung_classes(bstate: np.ndarray, bstates: np.ndarray, n_pos: int = 9) -> dict[str, np.ndarray]:
+    """Pung capacities of a group's keys (a suit, n_pos = 9; the winds, 4; the dragons, 3), for the scoped
+    jokers of American play (a joker that may only stand in a pung): ``q[p, t]``, the most of t jokers that
+    can sit in pungs when the group's real tiles and the t jokers split into sets + p pairs (-1: they do
+    not split), t = 0..8, copies beyond the fourth allowed (the jokers may be any tile).
 
     A split with a pung holding jokers is that pung (a real copies of its kind, a = 0..2, and 3 - a
     jokers) and a split of the rest, so ``q[c, p, t] = max(0 where c and t jokers split at all
     (the budget rows: distance <= t with t copies beyond the fourth), 3 - a + q[c - a, p, t - 3 + a])``
     where the tiles make at most MAX_SETS sets, built up t by t. The keys fall into few classes:
 
-    * ``suit_pclass`` uint8[5**9]: the class of every suit key
-    * ``suit_pclasses`` int8[n_classes, 18]: per class q[p * 9 + t]
+    * ``pclass`` uint8[5**n_pos]: the class of every key
+    * ``pclasses`` int8[n_classes, 18]: per class q[p * 9 + t]
     """
-    n_keys = 5**9
+    n_keys = 5**n_pos
     keys = np.arange(n_keys, dtype=np.int64)
-    digits = _digits(9)
+    digits = _digits(n_pos)
     size = digits.sum(axis=1, dtype=np.int64)
-    rows = bstates[bstate]                                  # (5**9, 108) budget rows per key
+    rows = bstates[bstate]                                  # (5**n_pos, 108) budget rows per key
     q = np.full((n_keys, 2, MAX_BUDGET + 1), -1, np.int8)
     for t in range(MAX_BUDGET + 1):
         for p in range(2):
@@ -283,7 +284,7 @@ def build_pung_classes(bstate: np.ndarray, bstates: np.ndarray) -> dict[str, np.
                 j = 3 - a
                 if t < j:
                     continue
-                for k in range(9) if a else range(1):       # (a = 0: the key is unchanged)
+                for k in range(n_pos) if a else range(1):   # (a = 0: the key is unchanged)
                     held = digits[:, k] >= a
                     rest = q[np.where(held, keys - a * 5**k, keys), p, t - j].astype(np.int16)
                     best = np.maximum(best, np.where(held & (rest >= 0), rest + j, -1))
@@ -291,7 +292,18 @@ def build_pung_classes(bstate: np.ndarray, bstates: np.ndarray) -> dict[str, np.
     classes, pclass = np.unique(q.reshape(n_keys, -1), axis=0, return_inverse=True)
     if len(classes) >= 1 << 8:
         raise RuntimeError(f"{len(classes)} pung classes overflow their type")
-    return {"suit_pclass": pclass.reshape(-1).astype(np.uint8), "suit_pclasses": classes.astype(np.int8)}
+    return {"pclass": pclass.reshape(-1).astype(np.uint8), "pclasses": classes.astype(np.int8)}
+
+
+def build_pung_tables(suit: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The pung capacities of the groups of the scoped jokers (docs/scoped_jokers.md): the suits (their budget
+    rows above), the winds and the dragons (blocks of 4 and 3 honours of their own)."""
+    out = {}
+    for name, block in (("suit", suit), ("wind", build_block(4, False)), ("dragon", build_block(3, False))):
+        n_pos = {"suit": 9, "wind": 4, "dragon": 3}[name]
+        for k, v in build_pung_classes(block["bstate"], block["bstates"], n_pos).items():
+            out[f"{name}_{k}"] = v
+    return out
 
 
 def build() -> dict[str, np.ndarray]:
@@ -302,7 +314,7 @@ def build() -> dict[str, np.ndarray]:
     tables.update(build_combine(suit["states"], honor["states"]))
     joker = build_combine(suit["ustates"], honor["ustates"])
     tables.update({f"u{k}": v for k, v in joker.items()})
-    tables.update(build_pung_classes(suit["bstate"], suit["bstates"]))
+    tables.update(build_pung_tables(suit))
     return tables
 
 

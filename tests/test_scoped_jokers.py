@@ -395,7 +395,7 @@ def test_win_checks_are_distance_zero_sweep(seed):
 
 
 def test_pung_capacities_match_the_group_program():
-    """The pung masks (tables.npz's suit classes; winds and dragons built at import) against the exact per-group
+    """The pung masks (tables.npz's pung classes of the suits, winds and dragons) against the exact per-group
     program: nibble t of capacity layer q is set exactly where the group's tiles and t jokers, q of them in
     pungs, split into sets + p pairs (copies beyond the fourth allowed); of slack layer k, where t - k of them
     can."""

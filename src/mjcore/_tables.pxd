@@ -40,9 +40,14 @@ cdef struct Tables:
     const uint8_t* honor_bstate     # [5**7]
     const uint8_t* honor_bstates
     # pung capacities (scoped "pung" jokers): [5**9] key -> class, [n_pclasses * 18]: q[p * 9 + t], the most
-    # of t jokers that sit in pungs when the suit's tiles and them split into sets + p pairs (-1: none)
+    # of t jokers that sit in pungs when the suit's tiles and them split into sets + p pairs (-1: none); the
+    # same for the winds ([5**4] keys) and the dragons ([5**3])
     const uint8_t* suit_pclass
     const int8_t* suit_pclasses
     int n_pclasses
+    const uint8_t* wind_pclass
+    const int8_t* wind_pclasses
+    const uint8_t* dragon_pclass
+    const int8_t* dragon_pclasses
 
 cdef const Tables* get_tables() noexcept nogil

@@ -37,6 +37,10 @@ _EXPECTED = {
     "honor_bstates": np.uint8,
     "suit_pclass": np.uint8,
     "suit_pclasses": np.int8,
+    "wind_pclass": np.uint8,
+    "wind_pclasses": np.int8,
+    "dragon_pclass": np.uint8,
+    "dragon_pclasses": np.int8,
 }
 
 
@@ -55,6 +59,8 @@ def _check(a):
         "suit_bstates": (a["suit_bstates"].shape[0], BUDGET_ROW),
         "honor_bstates": (a["honor_bstates"].shape[0], BUDGET_ROW),
         "suit_pclass": (5**9,), "suit_pclasses": (a["suit_pclasses"].shape[0], 18),
+        "wind_pclass": (5**4,), "wind_pclasses": (a["wind_pclasses"].shape[0], 18),
+        "dragon_pclass": (5**3,), "dragon_pclasses": (a["dragon_pclasses"].shape[0], 18),
     }
     for name, dtype in _EXPECTED.items():
         if a[name].dtype != dtype or a[name].shape != expect[name]:
@@ -64,7 +70,7 @@ def _check(a):
     if (a["suit_ustate"].max() >= nus or a["honor_ustate"].max() >= nuh
             or a["suit_bstate"].max() >= a["suit_bstates"].shape[0]
             or a["honor_bstate"].max() >= a["honor_bstates"].shape[0]
-            or a["suit_pclass"].max() >= a["suit_pclasses"].shape[0]):
+            or any(a[f"{g}_pclass"].max() >= a[f"{g}_pclasses"].shape[0] for g in ("suit", "wind", "dragon"))):
         raise ImportError("mjcore joker state tables are inconsistent")
     if (ns, nh, nus, nuh) != (N_SUIT_STATES, N_HONOR_STATES, N_SUIT_USTATES, N_HONOR_USTATES):
         raise ImportError(f"mjcore was compiled for other block state counts than the tables have "
@@ -126,9 +132,17 @@ def _load():
     _TABLES.honor_bstates = &hbss[0, 0]
     cdef const uint8_t[::1] spc = _ARRAYS["suit_pclass"]
     cdef const int8_t[:, ::1] spcs = _ARRAYS["suit_pclasses"]
+    cdef const uint8_t[::1] wpc = _ARRAYS["wind_pclass"]
+    cdef const int8_t[:, ::1] wpcs = _ARRAYS["wind_pclasses"]
+    cdef const uint8_t[::1] dpc = _ARRAYS["dragon_pclass"]
+    cdef const int8_t[:, ::1] dpcs = _ARRAYS["dragon_pclasses"]
     _TABLES.suit_pclass = &spc[0]
     _TABLES.suit_pclasses = &spcs[0, 0]
     _TABLES.n_pclasses = spcs.shape[0]
+    _TABLES.wind_pclass = &wpc[0]
+    _TABLES.wind_pclasses = &wpcs[0, 0]
+    _TABLES.dragon_pclass = &dpc[0]
+    _TABLES.dragon_pclasses = &dpcs[0, 0]
 
 
 _load()

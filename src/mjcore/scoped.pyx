@@ -22,8 +22,7 @@ same with bit masks ("complete with x flexible jokers").
 
 "pung" jokers fill only pung slots of the standard form (they are dead tiles for the special forms).
 The win check with copies beyond the fourth allowed reads each group's pung capacity (the most of its
-jokers that can sit in pungs: tables.npz's suit classes, the honors' built here) as layers of the
-same bit masks (:func:`std_win_pung`); otherwise, and for the distance, a small exact dynamic program
+jokers that can sit in pungs: tables.npz's pung classes) as layers of the same bit masks (:func:`std_win_pung`); otherwise, and for the distance, a small exact dynamic program
 per group over the kinds (chows carried along the suit) adds a pung-joker dimension.
 
 Everything is ``nogil``, re-entrant, allocation-free (stack buffers only).
@@ -87,7 +86,8 @@ cdef uint64_t SPREAD[512]
 # pung capacities as nibble masks (fifth copies allowed), per group and pair, each a nibble per joker count t:
 # layer q of the capacity masks holds the t whose split puts at least q of the t jokers in pungs, layer k of
 # the slack masks the t whose split needs at most k of them elsewhere (in chows or the pair). Suits per pung
-# class (tables.npz's suit_pclasses), winds / dragons per key: [(class * 2 + p) * 18 + (0 capacity, 9 slack) + layer]
+# class (tables.npz's suit_pclasses), winds / dragons per key (from wind_ / dragon_pclasses):
+# [(class or key * 2 + p) * 18 + (0 capacity, 9 slack) + layer]
 cdef uint64_t PUNG_SUIT[256 * 36]
 cdef uint64_t PUNG_WIND[625 * 36]
 cdef uint64_t PUNG_DRAGON[125 * 36]
@@ -291,36 +291,6 @@ def _build_win_masks():
 _build_win_masks()
 
 
-cdef void _honor_capacities(const uint64_t* win, int n, int nkeys, uint64_t* out) noexcept nogil:
-    """PUNG_WIND / PUNG_DRAGON from the groups' win masks (fifth copies allowed), as tables/generate.py
-    builds the suits' capacities: q[key, p, t] = max(0 where the tiles + t jokers split, 3 - a +
-    q[key - a copies of a kind, p, t - 3 + a]) over the pungs of a real copies (a = 0..2) and 3 - a jokers."""
-    cdef int8_t q[625 * 18]
-    cdef int key, p, t, a, k, j, best, rest, pw
-    for t in range(9):
-        for key in range(nkeys):
-            for p in range(2):
-                best = 0 if (win[(key * 2 + 1) * 2 + p] >> (4 * t)) & 1 else -1
-                for a in range(3):
-                    j = 3 - a
-                    if t < j:
-                        continue
-                    pw = 1
-                    for k in range(n if a else 1):
-                        if (key // pw) % 5 >= a:
-                            rest = q[((key - a * pw) * 2 + p) * 9 + t - j]
-                            if rest >= 0 and rest + j > best:
-                                best = rest + j
-                        pw *= 5
-                rest = (key % 5 + key // 5 % 5 + key // 25 % 5 + key // 125) + t - 2 * p
-                if rest < 0 or rest % 3 or rest // 3 > 5:      # (at most five sets, as the win masks)
-                    best = -1
-                q[(key * 2 + p) * 9 + t] = <int8_t>best
-    for key in range(nkeys):
-        for p in range(2):
-            _pung_layers(q + (key * 2 + p) * 9, out + (key * 2 + p) * 18)
-
-
 cdef void _pung_layers(const int8_t* q, uint64_t* out) noexcept nogil:
     """The capacity and slack layers (see PUNG_SUIT) of one group and pair from its q[t], t = 0..8."""
     cdef int lvl, t
@@ -335,14 +305,18 @@ cdef void _pung_layers(const int8_t* q, uint64_t* out) noexcept nogil:
 
 def _build_pung_masks():
     cdef const Tables* T = get_tables()
-    cdef int c, p
+    cdef int c, p, key
     if T.n_pclasses > 256:
         raise ImportError("mjcore: too many pung classes for the scoped pung masks")
     for c in range(T.n_pclasses):
         for p in range(2):
             _pung_layers(T.suit_pclasses + c * 18 + p * 9, PUNG_SUIT + (c * 2 + p) * 18)
-    _honor_capacities(WIND_WIN, 4, 625, PUNG_WIND)
-    _honor_capacities(DRAGON_WIN, 3, 125, PUNG_DRAGON)
+    for key in range(625):
+        for p in range(2):
+            _pung_layers(T.wind_pclasses + T.wind_pclass[key] * 18 + p * 9, PUNG_WIND + (key * 2 + p) * 18)
+    for key in range(125):
+        for p in range(2):
+            _pung_layers(T.dragon_pclasses + T.dragon_pclass[key] * 18 + p * 9, PUNG_DRAGON + (key * 2 + p) * 18)
 
 
 _build_pung_masks()
@@ -622,8 +596,6 @@ cdef bint std_win_fast(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
     cdef int F = N + Hn + sj.n[SC_ANY]
     cdef int g, fi = 1 if ctx.fifth else 0
     cdef uint32_t key[4]
-    if F - Hn < N:
-        return False
     fixed_counts(sj, f)
     group_sizes(h, r)
     if keys == NULL:
@@ -664,7 +636,7 @@ cdef bint std_win_pung(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
     included): :func:`std_win_fast` with one dimension more.
 
     A group whose real tiles and t jokers split into sets (+ the pair) with at most Q(t) of the jokers in
-    pungs (its pung capacity: tables.npz's suit_pclasses; winds and dragons built at import) takes u of
+    pungs (its pung capacity: tables.npz's suit_, wind_ and dragon_pclasses) takes u of
     the jokers that are not its own (its own: the fixed ones, f), q of them pung jokers, when q <= u and
     q <= Q(f + u): fewer pung jokers always fit (a joker of any scope fills a pung joker's place). Two
     equal ways to layer the groups' masks over u, the one of fewer layers taken:
@@ -690,7 +662,7 @@ cdef bint std_win_pung(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
     cdef int g, p, l, x, k
     cdef uint64_t m, lim
     cdef uint32_t key[4]
-    if P > 8 or F - Hn < N:
+    if P > 8:                                   # (the layers' arrays; the callers allow 8 jokers in all)
         return False
     fixed_counts(sj, f)
     if keys == NULL:
@@ -748,12 +720,13 @@ cdef check_fn _std_complete_pung = std_complete_pung
 
 
 cdef inline bint std_complete_scoped(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,
-                                     const Scoped* sj) noexcept nogil:
-    """Standard form only: a 3M+2 hand (jokers included) is complete."""
+                                     const Scoped* sj, const uint32_t* keys) noexcept nogil:
+    """Standard form only: a 3M+2 hand (jokers included) is complete; ``keys``: the row's block keys
+    (``mj_keys``), or NULL."""
     if sj.n[SC_PUNG] == 0:
-        return std_win_fast(T, h, M, ctx, sj, NULL)
+        return std_win_fast(T, h, M, ctx, sj, keys)
     if ctx.fifth:
-        return std_win_pung(T, h, M, ctx, sj, NULL)
+        return std_win_pung(T, h, M, ctx, sj, keys)
     return _std_complete_pung(T, h, M, ctx, sj)
 
 
@@ -896,9 +869,7 @@ cdef bint scoped_complete(const Tables* T, const uint8_t* h, int M, const Ctx* c
                           const Scoped* sj, const uint32_t* keys=NULL) noexcept nogil:
     """Win check of a 3M+2 hand (real tiles + jokers) over the allowed forms; ``keys``: the row's block keys
     (``mj_keys``) if the caller has them."""
-    if ctx.forms & FORM_STANDARD and (std_win_fast(T, h, M, ctx, sj, keys) if sj.n[SC_PUNG] == 0
-                                      else std_win_pung(T, h, M, ctx, sj, keys) if ctx.fifth
-                                      else _std_complete_pung(T, h, M, ctx, sj)):
+    if ctx.forms & FORM_STANDARD and std_complete_scoped(T, h, M, ctx, sj, keys):
         return True
     if sj.n[SC_PUNG] or not (ctx.forms & ~FORM_STANDARD):
         return False      # every special form leaves the pung jokers unused
@@ -948,7 +919,7 @@ cdef uint64_t scoped_exhausted(const Tables* T, const uint8_t* h, int M, const C
             continue
         tmp[t] = 2                              # 4 + 1 - a pung of t
         c.jokers = sj.total
-        done = std_complete_scoped(T, tmp, M - 1, &c, sj)
+        done = std_complete_scoped(T, tmp, M - 1, &c, sj, NULL)
         tmp[t] = 4
         if done:
             w |= (<uint64_t>1) << t
@@ -984,7 +955,7 @@ cdef uint64_t scoped_exhausted(const Tables* T, const uint8_t* h, int M, const C
                         continue
                     rest.total -= nmiss
                     c.jokers = rest.total
-                    if std_complete_scoped(T, tmp, M - 1, &c, &rest):
+                    if std_complete_scoped(T, tmp, M - 1, &c, &rest, NULL):
                         done = True
             memcpy(tmp, h, 34)
         if done:

@@ -299,8 +299,8 @@ def build_pung_tables(suit: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The pung capacities of the groups of the scoped jokers (docs/scoped_jokers.md): the suits (their budget
     rows above), the winds and the dragons (blocks of 4 and 3 honours of their own)."""
     out = {}
-    for name, block in (("suit", suit), ("wind", build_block(4, False)), ("dragon", build_block(3, False))):
-        n_pos = {"suit": 9, "wind": 4, "dragon": 3}[name]
+    for name, block, n_pos in (("suit", suit, 9), ("wind", build_block(4, False), 4),
+                               ("dragon", build_block(3, False), 3)):
         for k, v in build_pung_classes(block["bstate"], block["bstates"], n_pos).items():
             out[f"{name}_{k}"] = v
     return out

@@ -526,16 +526,12 @@ def _per_row(values, Py_ssize_t n, str name, int limit, str context=""):
             raise ValueError(f"{name} must be 0..{limit}{context}, got {values}")
         return np.full(n, values, dtype=np.int8)
     arr = np.asarray(values)
-    if arr.dtype == np.int8 and arr.shape == (n,):     # (one pass: a negative count reads above 127 unsigned)
-        if n and arr.view(np.uint8).max() > limit:
-            row = int(np.argmax((arr < 0) | (arr > limit)))
-            raise ValueError(f"{name}[{row}] is {int(arr[row])}: must be 0..{limit}{context}")
-        return np.ascontiguousarray(arr)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{name} must be an int or an integer array, got dtype {arr.dtype}")
     if arr.shape != (n,):
         raise ValueError(f"{name} must be a scalar or have shape ({n},), got {arr.shape}")
-    if n and (arr.min() < 0 or arr.max() > limit):
+    # (int8: one pass, a negative count reading above 127 unsigned)
+    if n and (arr.view(np.uint8).max() > limit if arr.dtype == np.int8 else arr.min() < 0 or arr.max() > limit):
         row = int(np.argmax((arr < 0) | (arr > limit)))
         raise ValueError(f"{name}[{row}] is {int(arr[row])}: must be 0..{limit}{context}")
     return np.ascontiguousarray(arr, dtype=np.int8)

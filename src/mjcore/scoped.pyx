@@ -297,7 +297,7 @@ cdef void _pung_layers(const int8_t* q, uint64_t* out) noexcept nogil:
     for lvl in range(9):
         out[lvl] = out[9 + lvl] = 0
         for t in range(9):
-            if q[t] >= 0 and q[t] >= lvl:
+            if q[t] >= lvl:                     # (lvl >= 0: the group splits)
                 out[lvl] |= (<uint64_t>1) << (4 * t)
             if q[t] >= 0 and t - q[t] <= lvl:
                 out[9 + lvl] |= (<uint64_t>1) << (4 * t)

@@ -5,10 +5,11 @@
 bound rule set, a count array, best of 5; ``score-read``:
 the same with each result's ``fans`` read (which builds its fans, form, reading and detail). ``waits``: 400
 waiting hands of ``regional_gen.waiting_cases`` (seed 2026) by the jokers held, best of 7; ``read``: the same
-with every result's ``fans`` read. ``plain``: ``score(counts, win_tile=..., self_drawn=True)`` of one plain
+with every result's ``fans`` read. ``waits3``: 300 distinct waiting hands holding exactly three jokers (and
+four) per rule set, its batch configuration's jokers (bench/joker_mix.py's ``MIXES``), best of 7. ``plain``: ``score(counts, win_tile=..., self_drawn=True)`` of one plain
 winning hand for rule sets without jokers, timeit, best of 7:
 
-    python bench/joker_calls.py                 # the five tables, every joker rule set
+    python bench/joker_calls.py                 # the six tables, every joker rule set
     python bench/joker_calls.py waits tianjin   # one of them, one rule set
 
 With ``PYTHONPATH`` set to the ``src`` of another build the same command times that version.
@@ -81,6 +82,34 @@ def waits_row(rule: str, read: bool = False) -> str:
     return f"| {rule} | " + " | ".join(out) + " |"
 
 
+def waits_jokers_row(rule: str, n_jokers: int, n: int = 300) -> str:
+    import random
+
+    import joker_mix as M
+    import regional_gen as G
+    from test_engine_regional import meld_obj
+
+    from mjpy import rules as R
+
+    config = {r: c for r, c, _ in M.MIXES}[rule]
+    opts, jk, ind = G.BATCH_CONFIGS[rule][config]
+    rs, kw = R.get(rule, **opts), {"joker_tiles": list(jk)}
+    gen, seen, hands = random.Random(f"waits{n_jokers}/{rule}"), set(), []
+    while len(hands) < n:
+        c = G.make_case(rule, gen, options=opts, jokers=(jk, ind), max_jokers=n_jokers, waiting=True, outside=False)
+        key = (tuple(c.counts), tuple(c.melds))
+        if sum(c.counts[j] for j in jk) != n_jokers or key in seen:
+            continue
+        seen.add(key)
+        hands.append((np.array(c.counts, np.uint8), [meld_obj(k, t) for k, t in c.melds]))
+    tiles = sum(len(rs.waits(h, m, **kw)) for h, m in hands) / n
+
+    def loop():
+        for h, m in hands:
+            rs.waits(h, m, **kw)
+    return f"{best_of(loop, 7) / n * 1e6:.1f} ({tiles:.1f})"
+
+
 #: (rule set, hand, winning tile) for the ``plain`` table
 PLAIN = (("sichuan_fan", "123456789m11p456p", "6p"), ("guangdong_jipinghu", "123456789m11p456p", "6p"),
          ("qingyuan", "123456789p11s456s", "6s"))
@@ -100,7 +129,7 @@ def plain_row(rule: str, hand: str, win: str) -> str:
 
 
 def main(argv) -> None:
-    tables = ("score", "score-read", "waits", "read", "plain")
+    tables = ("score", "score-read", "waits", "read", "waits3", "plain")
     what = [a for a in argv if a in tables] or list(tables)
     names = [a for a in argv if a not in tables]
     rules = [r for r in RULES if not names or r[0] in names]
@@ -121,6 +150,11 @@ def main(argv) -> None:
         print("\nwaits, every result's fans read, µs per waiting hand\n\n| rule set | 0 jokers | 1 | 2 |\n|---|--:|--:|--:|")
         for rule, _ in rules:
             print(waits_row(rule, read=True))
+    if "waits3" in what:
+        print("\nwaits of 300 distinct hands holding three and four jokers, µs per hand (winning tiles per hand)\n\n"
+              "| rule set | 3 jokers | 4 |\n|---|--:|--:|")
+        for rule, _ in rules:
+            print(f"| {rule} | {waits_jokers_row(rule, 3)} | {waits_jokers_row(rule, 4)} |")
     if "plain" in what:
         print("\nscore without jokers, one hand, µs per call\n\n| rule set | hand | µs |\n|---|---|--:|")
         for rule, hand, win in PLAIN:

@@ -422,17 +422,19 @@ def test_waits_match_reference_slow(rule):
     _check_waits(rule, N_WAITS_SLOW, 1)
 
 
-@pytest.mark.parametrize("rule", [r for r in RULES if r not in ("guangdong_jipinghu", "qingyuan")])
-def test_waits_one_joker_as_score(rule):
-    """A waiting hand holding one joker tile: each wait's result (total, fans, reading, detail) is the one
-    ``score`` gives the hand with that tile, the better situation kept (self-drawn on a tie). The engine
-    scores the kinds that can only pair with the joker once per class and trades the kinds' names for the
-    others (``alike_tiles``): this checks the trade, reading included, against a search of each."""
-    shared = 0
-    for case in G.waiting_cases(rule, N_ONE_JOKER, seed=SEED_ONE_JOKER):
+JOKER_RULES = [r for r in RULES if r not in ("guangdong_jipinghu", "qingyuan")]
+N_JOKERS, SEED_JOKERS = 300, 23
+
+
+def _waits_as_score(rule, cases, n_jokers):
+    """Check each wait of the ``cases`` holding ``n_jokers`` (a range) joker tiles: its result (total, fans,
+    reading, detail, form) is the one ``score`` gives the hand with that tile, the better situation kept
+    (self-drawn on a tie). Returns the tiles checked: ``(all, kinds no tile of which is held)``."""
+    n_all = n_free = 0
+    for case in cases:
         rs, kw = ruleset(case), joker_kw(case)
         jk = rs._jokers_cached(kw)[0] if kw or rs._default_jokers else ()
-        if sum(case.counts[j] for j in jk) != 1:
+        if sum(case.counts[j] for j in jk) not in n_jokers:
             continue
         kw.update({k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer", "context")})
         melds = [meld_obj(k, t) for k, t in case.melds]
@@ -453,8 +455,30 @@ def test_waits_one_joker_as_score(rule):
             assert best is not None, (case.describe(), name)
             assert (r.total, r.fans, r.reading, r.detail, r.form) == (
                 best.total, best.fans, best.reading, best.detail, best.form), (case.describe(), name)
-            shared += not held[t] and all(not held[u] for u in range(34) if u // 9 == t // 9 < 3 and abs(u - t) <= 2)
-    assert shared > 100
+            n_all += 1
+            n_free += not held[t] and t not in jk
+    return n_all, n_free
+
+
+@pytest.mark.parametrize("rule", JOKER_RULES)
+def test_waits_one_joker_as_score(rule):
+    """A waiting hand holding one joker tile: each wait's result is the one ``score`` gives
+    (:func:`_waits_as_score`). The engine scores the kinds that can only pair with the joker once per class
+    and trades the kinds' names for the others (``alike_tiles``): this checks the trade, reading included,
+    against a search of each."""
+    cases = G.waiting_cases(rule, N_ONE_JOKER, seed=SEED_ONE_JOKER)
+    n_all, n_free = _waits_as_score(rule, cases, range(1, 2))
+    assert n_free > 100, n_free
+
+
+@pytest.mark.parametrize("rule", JOKER_RULES)
+def test_waits_several_jokers_as_score(rule):
+    """The same with two to four joker tiles held, where an honour no tile of which is held takes the results
+    of the honour just below it (``alike_tiles``): the trade must keep the reading the search of that tile
+    shows, its groups of jokers alone included."""
+    cases = G.waiting_cases(rule, N_JOKERS, seed=SEED_JOKERS, max_jokers=4)
+    n_all, n_free = _waits_as_score(rule, cases, range(2, 5))
+    assert n_all > 1000 and n_free > 200, (n_all, n_free)
 
 
 # --------------------------------------------------------------------------------------------

@@ -4449,8 +4449,14 @@ cdef void alike_tiles(const Prog* P, const Hand* H, const int* held, const int* 
     suit, can only win as a pair with that joker: its readings are those of any other such kind, the two
     kinds traded, and score alike when no fact tells the two apart (their class by the facts the program
     reads, as :func:`pung_key` gives it for a group of jokers alone, with the winning tile's rank, 捉五魁's
-    5m and the orphans of 十三幺 added). Not with a stand-in, the knitted forms, a win in any shape (its
-    joker reads the lowest kind it may), or facts that read the kind itself or the seat and round winds."""
+    5m and the orphans of 十三幺 added). With more jokers, an honour no tile of which is held can only win
+    in a pair or a pung with jokers, and the others may also make groups of jokers alone: trading it with
+    the honour next to it (ascending, of its class) keeps the order of every other pair of kinds, so the
+    readings and the groups of jokers alone, in the order the search reads them (the lowest kind of a
+    class first), correspond; each such honour takes the results of the one before it. Not with a
+    stand-in, the knitted forms, a win in any shape (its jokers read the lowest kinds they may: with
+    jokers, where the hand holds enough for it), or facts that read the kind itself or the seat and round
+    winds."""
     cdef int i, j, t, r, n_jokers = 0, feat = P.feat
     cdef int key[34]
     for t in range(34):
@@ -4458,8 +4464,8 @@ cdef void alike_tiles(const Prog* P, const Hand* H, const int* held, const int* 
             n_jokers += H.counts[t]
     for i in range(n):
         like[i] = -1
-    if (n_jokers != 1 or P.stand_in >= 0 or P.knit_honors or P.knit_pair or P.any_honors
-            or feat & (FT_EXACT | FT_SEAT)):
+    if (n_jokers == 0 or P.stand_in >= 0 or P.knit_honors or P.knit_pair or P.any_honors
+            or 0 < P.any_jokers <= n_jokers or feat & (FT_EXACT | FT_SEAT)):
         return
     if feat & FT_WINRANK:
         feat |= FT_RANK
@@ -4469,12 +4475,18 @@ cdef void alike_tiles(const Prog* P, const Hand* H, const int* held, const int* 
         if held[t] or (H.jmask >> t) & 1:
             continue
         if t < 27:
+            if n_jokers > 1:
+                continue
             r = t % 9
             if ((r >= 1 and held[t - 1]) or (r >= 2 and held[t - 2]) or (r <= 7 and held[t + 1])
                     or (r <= 6 and held[t + 2])):
                 continue
         key[i] = (pung_key(feat, t) | (t < 27) << 16 | ((ORPHAN_MASK >> t) & 1) << 17
                   | ((feat & FT_ZHUOWU) != 0 and t == 4) << 18)
+        if n_jokers > 1:                        # (the honour just below, of the same class)
+            if i and ts[i - 1] == t - 1 and key[i - 1] == key[i]:
+                like[i] = i - 1
+            continue
         for j in range(i):
             if key[j] == key[i]:                # (the first of the class: its representative)
                 like[i] = j
@@ -5758,12 +5770,15 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
                     double* best) noexcept nogil:
     """The best (``lowest``: the lowest) total over the winning tiles of one valid waiting hand into
     ``best``, each tile scored under ``flags`` and ``flags2`` (two modes, e.g. self-drawn and on a
-    discard; the same for one) keeping the higher; False when no tile wins."""
+    discard; the same for one) keeping the higher; False when no tile wins. A tile whose results are
+    an earlier one's with the kinds traded (:func:`alike_tiles`) scores alike: it is not searched."""
     cdef Hand H
     cdef Out o[2]
     cdef Ctx c
     cdef int held[34]
-    cdef int t, m, n_modes = 1 if flags2 == flags else 2
+    cdef int ts[34]
+    cdef int like[34]
+    cdef int t, m, i, n = 0, n_modes = 1 if flags2 == flags else 2
     cdef bint found = False, won, shared
     cdef double v
     cdef uint64_t cand
@@ -5778,13 +5793,19 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
     if cand == 0:                               # not waiting: nothing to set up
         return False
     held_counts(&H, held)
-    ctx_init(&c, P, NULL, 0, False, memo)
-    setup_meta(&c, P, &H)
     while cand:
         t = mj_ctz64(cand)
         cand &= cand - 1
-        if held[t] >= limit:
+        if held[t] < limit:
+            ts[n] = t
+            n += 1
+    alike_tiles(P, &H, held, ts, n, like)
+    ctx_init(&c, P, NULL, 0, False, memo)
+    setup_meta(&c, P, &H)
+    for i in range(n):
+        if like[i] >= 0:
             continue
+        t = ts[i]
         won = False
         v = 0
         score_wait_modes(&c, &H, t, fl, n_modes, shared, o)
@@ -6079,13 +6100,14 @@ cdef object _waits(Program prog, bytes counts, bytes melds, int limit, modes, in
         for i in range(n_tiles):
             t = ts[i]
             src = like[i] if like[i] >= 0 else i
+            if src != i:                        # (every situation's: a later tile may take them from this one)
+                for m in range(n_modes):
+                    swapped_out(&outs[src * n_modes + m], &outs[i * n_modes + m], ts[src], t)
             best_m = -1
             for m in range(n_modes):
-                if outs[src * n_modes + m].status == S_WIN and (
-                        best_m < 0 or outs[src * n_modes + m].total > outs[src * n_modes + best_m].total):
+                if outs[i * n_modes + m].status == S_WIN and (
+                        best_m < 0 or outs[i * n_modes + m].total > outs[i * n_modes + best_m].total):
                     best_m = m
-            if best_m >= 0 and src != i:        # (the best situation's result alone, its kinds traded)
-                swapped_out(&outs[src * n_modes + best_m], &outs[i * n_modes + best_m], ts[src], t)
             if best_m >= 0 and by_name:
                 out[<object>PyTuple_GET_ITEM(names, t)] = _make(maker, prog, &outs[i * n_modes + best_m], groups)
             elif best_m >= 0 and maker is not None:

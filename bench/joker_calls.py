@@ -5,8 +5,9 @@
 bound rule set, a count array, best of 5; ``score-read``:
 the same with each result's ``fans`` read (which builds its fans, form, reading and detail). ``waits``: 400
 waiting hands of ``regional_gen.waiting_cases`` (seed 2026) by the jokers held, best of 7; ``read``: the same
-with every result's ``fans`` read. ``waits3``: 300 distinct waiting hands holding exactly three jokers (and
-four) per rule set, its batch configuration's jokers (bench/joker_mix.py's ``MIXES``), best of 7. ``plain``: ``score(counts, win_tile=..., self_drawn=True)`` of one plain
+with every result's ``fans`` read. ``waits3``: ``waits`` and ``dajiao_batch`` (one worker) of 300 distinct waiting hands holding
+exactly three jokers (and four) per rule set, its batch configuration's jokers (bench/joker_mix.py's ``MIXES``),
+best of 7. ``plain``: ``score(counts, win_tile=..., self_drawn=True)`` of one plain
 winning hand for rule sets without jokers, timeit, best of 7:
 
     python bench/joker_calls.py                 # the six tables, every joker rule set
@@ -103,11 +104,14 @@ def waits_jokers_row(rule: str, n_jokers: int, n: int = 300) -> str:
         seen.add(key)
         hands.append((np.array(c.counts, np.uint8), [meld_obj(k, t) for k, t in c.melds]))
     tiles = sum(len(rs.waits(h, m, **kw)) for h, m in hands) / n
+    counts, melds = np.array([h for h, _ in hands]), [m for _, m in hands]
 
     def loop():
         for h, m in hands:
             rs.waits(h, m, **kw)
-    return f"{best_of(loop, 7) / n * 1e6:.1f} ({tiles:.1f})"
+    w = best_of(loop, 7) / n * 1e6
+    d = best_of(lambda: rs.dajiao_batch(counts, melds=melds, workers=1, **kw), 7) / n * 1e6
+    return f"{w:.1f} ({tiles:.1f}) | {d:.1f}"
 
 
 #: (rule set, hand, winning tile) for the ``plain`` table
@@ -151,8 +155,9 @@ def main(argv) -> None:
         for rule, _ in rules:
             print(waits_row(rule, read=True))
     if "waits3" in what:
-        print("\nwaits of 300 distinct hands holding three and four jokers, µs per hand (winning tiles per hand)\n\n"
-              "| rule set | 3 jokers | 4 |\n|---|--:|--:|")
+        print("\nwaits (winning tiles per hand) and dajiao_batch (one worker) of 300 distinct hands holding three and four "
+              "jokers, µs per hand\n\n| rule set | waits, 3 jokers | dajiao_batch | waits, 4 jokers | dajiao_batch |\n"
+              "|---|--:|--:|--:|--:|")
         for rule, _ in rules:
             print(f"| {rule} | {waits_jokers_row(rule, 3)} | {waits_jokers_row(rule, 4)} |")
     if "plain" in what:

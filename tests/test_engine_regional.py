@@ -436,7 +436,8 @@ def _waits_as_score(rule, cases, n_jokers):
     for case in cases:
         rs, kw = ruleset(case), joker_kw(case)
         jk = rs._jokers_cached(kw)[0] if kw or rs._default_jokers else ()
-        if sum(case.counts[j] for j in jk) not in n_jokers:
+        held_jokers = sum(case.counts[j] for j in jk)
+        if held_jokers not in n_jokers:
             continue
         kw.update({k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer", "context")})
         melds = [meld_obj(k, t) for k, t in case.melds]
@@ -460,7 +461,7 @@ def _waits_as_score(rule, cases, n_jokers):
             assert (r.total, r.fans, r.reading, r.detail, r.form) == (
                 best.total, best.fans, best.reading, best.detail, best.form), (case.describe(), name)
             n_all += 1
-            if n_jokers == range(1, 2):
+            if held_jokers == 1:
                 n_free += free[t] and all(not held[u] for u in range(34) if u // 9 == t // 9 < 3 and abs(u - t) <= 2)
             else:
                 n_free += t >= 28 and t != 31 and free[t] and free[t - 1] and t - 1 in wins

@@ -5765,6 +5765,19 @@ cdef void wait_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, co
     free(memo)
 
 
+cdef inline int wait_tiles(uint64_t cand, const int* held, int limit, int* ts) noexcept nogil:
+    """The kinds of ``cand`` of which the hand and its melds hold fewer than ``limit`` (``held``), ascending,
+    into ``ts``: the tiles a waiting hand's search scores; their number."""
+    cdef int t, n = 0
+    while cand:
+        t = mj_ctz64(cand)
+        cand &= cand - 1
+        if held[t] < limit:
+            ts[n] = t
+            n += 1
+    return n
+
+
 cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, int nm, uint32_t flags,
                     uint32_t flags2, int seat, int rnd, uint64_t jmask, int limit, bint lowest, Memo* memo,
                     double* best) noexcept nogil:
@@ -5778,7 +5791,7 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
     cdef int held[34]
     cdef int ts[34]
     cdef int like[34]
-    cdef int t, m, i, n = 0, n_modes = 1 if flags2 == flags else 2
+    cdef int t, m, i, n, n_modes = 1 if flags2 == flags else 2
     cdef bint found = False, won, shared
     cdef double v
     cdef uint64_t cand
@@ -5793,12 +5806,7 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
     if cand == 0:                               # not waiting: nothing to set up
         return False
     held_counts(&H, held)
-    while cand:
-        t = mj_ctz64(cand)
-        cand &= cand - 1
-        if held[t] < limit:
-            ts[n] = t
-            n += 1
+    n = wait_tiles(cand, held, limit, ts)
     alike_tiles(P, &H, held, ts, n, like)
     ctx_init(&c, P, NULL, 0, False, memo)
     setup_meta(&c, P, &H)
@@ -6078,11 +6086,7 @@ cdef object _waits(Program prog, bytes counts, bytes melds, int limit, modes, in
         # the kernel's waits (a fifth copy included: a wait on a kind the player holds four of, for rule
         # sets that count it; never with jokers): the tiles searched, all in one stretch without the GIL
         cand = wait_candidates(&prog.p, H.counts, nm, H.jmask, &passed)
-        n_tiles = 0
-        for t in range(34):
-            if (prog.p.kinds >> t) & 1 and held[t] < limit and (cand >> t) & 1:
-                ts[n_tiles] = t
-                n_tiles += 1
+        n_tiles = wait_tiles(cand & prog.p.kinds, held, limit, ts)
         outs = <Out*>malloc((n_tiles if n_tiles else 1) * n_modes * sizeof(Out))
         if outs == NULL:
             raise MemoryError()

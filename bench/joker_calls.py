@@ -84,25 +84,11 @@ def waits_row(rule: str, read: bool = False) -> str:
 
 
 def waits_jokers_row(rule: str, n_jokers: int, n: int = 300) -> str:
-    import random
-
     import joker_mix as M
-    import regional_gen as G
-    from test_engine_regional import meld_obj
-
-    from mjpy import rules as R
 
     config = {r: c for r, c, _ in M.MIXES}[rule]
-    opts, jk, ind = G.BATCH_CONFIGS[rule][config]
-    rs, kw = R.get(rule, **opts), {"joker_tiles": list(jk)}
-    gen, seen, hands = random.Random(f"waits{n_jokers}/{rule}"), set(), []
-    while len(hands) < n:
-        c = G.make_case(rule, gen, options=opts, jokers=(jk, ind), max_jokers=n_jokers, waiting=True, outside=False)
-        key = (tuple(c.counts), tuple(c.melds))
-        if sum(c.counts[j] for j in jk) != n_jokers or key in seen:
-            continue
-        seen.add(key)
-        hands.append((np.array(c.counts, np.uint8), [meld_obj(k, t) for k, t in c.melds]))
+    rs, kw, pools = M.waiting_hands(rule, config, [0] * n_jokers + [n], f"waits{n_jokers}/{rule}")
+    hands = pools[n_jokers]
     tiles = sum(len(rs.waits(h, m, **kw)) for h, m in hands) / n
     counts, melds = np.array([h for h, _ in hands]), [m for _, m in hands]
 

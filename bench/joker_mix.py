@@ -93,28 +93,41 @@ def dealt_law(rs, live: int, n: int, most: int) -> np.ndarray:
     return p / p.sum()
 
 
-def run_waits(rule: str, config: int, live: int, n_hands: int = 2000, seed: int = 2026) -> None:
+def waiting_hands(rule: str, config: int, want, name: str):
+    """(rule set, joker kwargs, pools): ``want[k]`` distinct waiting hands holding ``k`` jokers for each ``k``
+    (count array, ``Meld`` list), drawn by tests/regional_gen.py with the batch configuration's jokers from the
+    seed ``name``."""
     import random
 
     import regional_gen as G
-    from mass_report import best_of
     from mjpy import rules
     from test_engine_regional import meld_obj
 
     opts, jk, ind = G.BATCH_CONFIGS[rule][config]
     rs, kw = rules.get(rule, **opts), {"joker_tiles": list(jk)}
-    assert not rs.compiled.option_names, (rule, rs.compiled.option_names)     # (every value given)
-    law = dealt_law(rs, live, rs.hand_size, 3)
-    rng = np.random.default_rng(seed)
-    want = np.bincount(rng.choice(4, size=n_hands, p=law), minlength=4)
-    pools, seen, gen = [[] for _ in range(4)], set(), random.Random(f"joker-mix-waits/{rule}/{seed}")
-    while any(len(pools[k]) < want[k] for k in range(4)):
-        c = G.make_case(rule, gen, options=opts, jokers=(jk, ind), max_jokers=3, waiting=True, outside=False)
+    pools, seen, gen = [[] for _ in want], set(), random.Random(name)
+    while any(len(pools[k]) < want[k] for k in range(len(want))):
+        c = G.make_case(rule, gen, options=opts, jokers=(jk, ind), max_jokers=len(want) - 1, waiting=True,
+                        outside=False)
         key = (tuple(c.counts), tuple(c.melds))
         k = int(sum(c.counts[j] for j in jk))
         if key not in seen and len(pools[k]) < want[k]:
             seen.add(key)
             pools[k].append((np.array(c.counts, np.uint8), [meld_obj(m, t) for m, t in c.melds]))
+    return rs, kw, pools
+
+
+def run_waits(rule: str, config: int, live: int, n_hands: int = 2000, seed: int = 2026) -> None:
+    import regional_gen as G
+    from mass_report import best_of
+    from mjpy import rules
+
+    rs0 = rules.get(rule, **G.BATCH_CONFIGS[rule][config][0])
+    law = dealt_law(rs0, live, rs0.hand_size, 3)
+    rng = np.random.default_rng(seed)
+    want = np.bincount(rng.choice(4, size=n_hands, p=law), minlength=4)
+    rs, kw, pools = waiting_hands(rule, config, want, f"joker-mix-waits/{rule}/{seed}")
+    assert not rs.compiled.option_names, (rule, rs.compiled.option_names)     # (every value given)
 
     def timed(hands):
         def loop():

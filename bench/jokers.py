@@ -35,3 +35,14 @@ def joker_hands(n: int, k: int, waiting: bool, seed: int = 11) -> np.ndarray:
         keep = np.delete(tiles, drop)
         out[i] = np.bincount(keep, minlength=34)
     return out
+
+
+def dealt_joker_hands(n: int, k: int, seed: int = 13) -> np.ndarray:
+    """(n, 34) uint8 real counts of 13 - k tiles dealt from a shuffled 136-tile wall; every row has k jokers
+    besides (13 tiles in all): the hands a player holds mid-game."""
+    rng = np.random.default_rng(seed + 100 * k)
+    wall = np.repeat(np.arange(34), 4)
+    out = np.zeros((n, 34), np.uint8)
+    for i in range(n):
+        out[i] = np.bincount(rng.choice(wall, 13 - k, replace=False), minlength=34)
+    return out

@@ -1,4 +1,4 @@
-"""Jokers: win check, shanten and waits with 0, 1, 2, 4 and 8 jokers (batch and scalar).
+"""Jokers: win check, shanten, waits and useful tiles with 0, 1, 2, 4 and 8 jokers (batch and scalar).
 
 No PyPI peer analyses hands with jokers, so the comparison is with the no-joker case.
 Run: pytest bench/test_bench_jokers.py --benchmark-enable --benchmark-group-by=group
@@ -8,7 +8,7 @@ import pytest
 
 import mjpy
 
-from .jokers import JOKER_COUNTS, joker_hands
+from .jokers import JOKER_COUNTS, dealt_joker_hands, joker_hands
 
 N = 100_000
 
@@ -44,6 +44,15 @@ def test_batch_waits(benchmark, hands):
     benchmark.group = "jokers: batch waits"
     out = benchmark(mjpy.batch.waits, h13, jokers=k, workers=1)
     assert (out != 0).mean() > 0.5
+    _per_hand(benchmark, len(h13))
+
+
+def test_batch_useful_tiles(benchmark, hands):
+    k = hands[0]
+    h13 = dealt_joker_hands(N // 10, k)
+    benchmark.group = "jokers: batch useful_tiles (dealt hands)"
+    out = benchmark(mjpy.batch.useful_tiles, h13, jokers=k, workers=1)
+    assert (out != 0).all()  # a dealt hand always has a useful tile
     _per_hand(benchmark, len(h13))
 
 

@@ -306,6 +306,50 @@ def test_useful_tiles(melds):
     assert not bad, "useful tiles disagree:\n" + _fmt(bad, 10)
 
 
+def _triplet_hands(rng, n):
+    """13-tile hands (no melds) of 1-4 jokers whose real tiles hold one to three kinds three times, the rest
+    drawn near them in one or two suits: the hands where a drawn fourth copy may let a joker be a fifth."""
+    out = []
+    while len(out) < n:
+        k = int(rng.integers(1, 5))
+        c = np.zeros(N_KINDS, np.int64)
+        suits = rng.choice(4, size=int(rng.integers(1, 3)), replace=False)
+        kinds = [t for s in suits for t in (range(27, 34) if s == 3 else range(9 * s, 9 * s + 9))]
+        for t in rng.choice(kinds, size=min(len(kinds), int(rng.integers(1, 4))), replace=False):
+            c[t] = 3
+        while c.sum() < 13 - k:
+            t = int(rng.choice(kinds))
+            if c[t] < 3:
+                c[t] += 1
+        if c.sum() == 13 - k:
+            out.append((c, k))
+    return out
+
+
+@pytest.mark.parametrize("forms,quads", [(FORMS_DEFAULT, True), (FORMS_DEFAULT, False), (("standard",), True)])
+def test_useful_tiles_with_triplets(forms, quads):
+    """Useful tiles with jokers come from the plain per-form masks where no kind is held four times; a draw
+    making a fourth copy is tried where a joker may be a fifth (the kernel's ``hand_useful_at``)."""
+    rng = rng_for("jokers-useful-triplets", len(forms), quads)
+    hands = _triplet_hands(rng, 400)
+    H = np.array([h for h, _ in hands], np.uint8)
+    K = np.array([k for _, k in hands], np.int64)
+    bad, differ = [], 0
+    for fifth in (True, False):
+        masks = mjpy.batch.useful_tiles(H, jokers=K, forms=forms, quads_as_two_pairs=quads,
+                                        allow_fifth_copy=fifth, workers=1)
+        for h, k, m in zip(H, K, masks):
+            exp = _mask(t for t, _ in ref_budget_useful(h, int(k), 0, forms, quads, allow_fifth_copy=fifth))
+            if int(m) != exp:
+                bad.append((fmt_hand(h, k), _opts(forms, quads, fifth), f"kernel={mjpy.batch.mask_to_tiles(m)}",
+                            f"reference={mjpy.batch.mask_to_tiles(exp)}"))
+            if fifth:
+                differ += exp != _mask(t for t, _ in ref_budget_useful(h, int(k), 0, forms, quads,
+                                                                       allow_fifth_copy=False))
+    assert not bad, "useful tiles disagree:\n" + _fmt(bad, 10)
+    assert differ >= 5          # the sample holds hands where a fifth copy changes the useful tiles
+
+
 # --------------------------------------------------------------------------
 # Scalar API on samples
 # --------------------------------------------------------------------------

@@ -268,9 +268,9 @@ def _replay(wall, kinds, forms, quads, jokers, flip, draws, stand_in=None, may=0
     return out
 
 
-@pytest.mark.parametrize("name,opts,n", [("tianjin", {}, 12), ("guangdong_tuidao", {"gui": "fan"}, 12),
-                                         ("qingyuan", {}, 12), ("guangdong_jipinghu", {}, 14), ("xuzhou", {}, 12),
-                                         ("fujian", {"baida": "huodong"}, 12), ("fujian", {}, 8)])
+@pytest.mark.parametrize("name,opts,n", [("tianjin", {}, 300), ("guangdong_tuidao", {"gui": "fan"}, 300),
+                                         ("qingyuan", {}, 12), ("guangdong_jipinghu", {}, 14), ("xuzhou", {}, 200),
+                                         ("fujian", {"baida": "huodong"}, 100), ("fujian", {}, 100)])
 def test_loop_matches_plain_replay(name, opts, n):
     p = S._plan(S.get_rules(name), opts)
     row = registry.info(name)

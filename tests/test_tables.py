@@ -95,3 +95,21 @@ def test_combine_tables_agree_with_min_plus():
                 for pa, pb, pc, pz in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
             )
             assert t["final_dist"][ab, cz, M] == best
+
+
+def test_blocks_below_four_copies_ignore_fifth_copies():
+    """A block holding no kind four times has the same distances whether a target may hold copies beyond the
+    fourth or not (the kernel's useful tiles with jokers rest on it: ``hand_useful_at``); with four of a kind
+    they may differ."""
+    import itertools
+
+    t = _tables.arrays()
+    for name, n in (("suit", 9), ("honor", 7)):
+        digits = np.array(list(itertools.product(range(5), repeat=n)), dtype=np.int64)
+        keys = digits @ (5 ** np.arange(n))
+        capped = t[f"{name}_states"][t[f"{name}_state"][keys]][:, :12]
+        free = t[f"{name}_ustates"][t[f"{name}_ustate"][keys]][:, :12]
+        differ = (capped != free).any(axis=1)
+        below4 = digits.max(axis=1) <= 3
+        assert not differ[below4].any(), name
+        assert differ[~below4].any(), name

@@ -441,6 +441,15 @@ cdef inline uint64_t four_mask(const uint8_t* h) noexcept nogil:
     return mj_four_mask(h)
 
 
+cdef inline uint64_t three_mask(const uint8_t* h) noexcept nogil:
+    """Bit i set where the hand holds three of tile i."""
+    cdef uint64_t m = 0
+    cdef int i
+    for i in range(34):
+        m |= (<uint64_t>(h[i] == 3)) << i
+    return m
+
+
 # ---------------------------------------------------------------------------------------------
 # standard form: M sets + one pair
 
@@ -926,16 +935,17 @@ cdef inline void count_masks(const uint8_t* h, uint64_t* absent, uint64_t* singl
     absent[0] &= ((<uint64_t>1) << 34) - 1          # bytes 34..39 are not tiles
 
 
-cdef inline uint64_t seven_pairs_useful(const uint8_t* h, bint quads) noexcept nogil:
-    """Tiles whose draw lowers the seven-pairs distance of a 13-tile hand (seven_pairs_distance's terms:
-    a draw on an odd count makes a pair; with four of a kind as two pairs, a draw on an even count helps
-    only while the odd counts cannot supply the pairs still needed; with distinct pairs, a new kind helps
-    while fewer than seven kinds are held). Tiles held four times are removed by the caller."""
+cdef inline uint64_t seven_pairs_useful(const uint8_t* h, bint quads, int n) noexcept nogil:
+    """Tiles whose draw lowers the seven-pairs distance of a hand of ``n`` tiles (13; fewer where jokers
+    are set apart) (seven_pairs_distance's terms: a draw on an odd count makes a pair; with four of a kind
+    as two pairs, a draw on an even count helps only while the odd counts cannot supply the pairs still
+    needed; with distinct pairs, a new kind helps while fewer than seven kinds are held). Tiles held four
+    times are removed by the caller."""
     cdef uint64_t absent, single, odd, pair
     cdef int pairs
     count_masks(h, &absent, &single, &odd, &pair)
     if quads:
-        pairs = (13 - mj_popcount64(odd)) // 2      # sum of count // 2 over a 13-tile hand
+        pairs = (n - mj_popcount64(odd)) // 2       # sum of count // 2 over the n tiles
         if pairs >= 7:
             return 0
         return odd | (~odd & (((<uint64_t>1) << 34) - 1) if 7 - pairs > mj_popcount64(odd) else 0)
@@ -992,30 +1002,48 @@ cdef inline uint64_t hand_useful_at(const Tables* T, const uint8_t* h, const Loo
 
     A draw lowers a form's distance by one at most, so only the forms at the hand's distance can
     lower it: their useful tiles are found per form (standard: one block's state per draw; seven pairs
-    and thirteen orphans: from the counts; knitted: per assignment at that distance). With jokers, each
-    draw is tried.
+    and thirteen orphans: from the counts; knitted: per assignment at that distance).
+
+    With jokers (``h`` the real tiles), each form's distance is the real tiles' less the jokers, and the
+    standard one is the plain (capped) one wherever every count is at most three: a block holding no
+    kind four times has the same distances whether copies beyond the fourth are allowed or not
+    (``tests/test_tables.py``). So the same masks apply, with two exceptions: a draw making a
+    fourth copy, where a joker may then be a fifth (``ctx.fifth``), is tried; and a hand holding a kind
+    four times (``ctx.fifth``) or read in the knitted forms tries every draw.
     """
     cdef int d[4]
-    cdef int base
-    cdef uint64_t u = 0
-    if ctx.jokers > 0:
+    cdef int base, t
+    cdef uint64_t u = 0, four = four_mask(h), three
+    cdef uint8_t tmp[34]
+    if ctx.jokers > 0 and (ctx.forms & FORM_KNITTED or ctx.fifth and four):
         base = hand_distance_at(T, h, L, M, ctx)
         distance[0] = base
         return useful_by_draws(T, h, M, ctx, base)
     form_distances(T, h, L, M, ctx, d)
     base = min(min(d[0], d[1]), min(d[2], d[3]))
-    distance[0] = base
+    distance[0] = base - ctx.jokers
     if base >= NO_FORM:
         return 0
     if d[0] == base:
         u = std_useful(T, L, h, M, base)
     if d[1] == base:
-        u |= seven_pairs_useful(h, ctx.quads)
+        u |= seven_pairs_useful(h, ctx.quads, 3 * M + 1 - ctx.jokers)
     if d[2] == base:
         u |= thirteen_orphans_useful(h)
     if d[3] == base:
         u |= knitted_useful(T, h, ctx, base)
-    return u & ~four_mask(h)
+    if ctx.jokers > 0 and ctx.fifth and d[0] == base:
+        three = three_mask(h) & ~u
+        if three:
+            memcpy(tmp, h, 34)
+            while three:
+                t = mj_ctz64(three)
+                three &= three - 1
+                tmp[t] += 1
+                if hand_distance(T, tmp, M, ctx) < base - ctx.jokers:
+                    u |= (<uint64_t>1) << t
+                tmp[t] -= 1
+    return u & ~four
 
 
 cdef inline uint64_t hand_useful(const Tables* T, const uint8_t* h, int M, const Ctx* ctx,

@@ -34,6 +34,7 @@ from mjcore._kernel cimport (
     hand_complete,
     hand_distance,
     hand_useful,
+    four_mask,
     knitted_distance,
     mj_ctz64,
     lookup,
@@ -246,6 +247,55 @@ cdef inline int seven_from_counts(int pairs, int other, bint quads) noexcept nog
     return (7 - pairs) + (7 - other if other < 7 else 0)
 
 
+cdef int discard_ties(const Tables* T, const Rules* R, const Ctx* ctx, uint8_t* e, int* ties,
+                      int* n_ties) noexcept nogil:
+    """The least distance (``R.forms``; jokers not subtracted) of the counts ``e`` less one of its tiles,
+    and in ``ties`` the tiles whose discard leaves it, ascending (``n_ties``): one block's state per
+    discard (:func:`dist_changed`), seven pairs from two counts, thirteen orphans only where they may be
+    below the rest."""
+    cdef Lookup L
+    cdef int c, k, x, k7, kn14, od14, best = 99, p7 = 0, o7 = 0
+    lookup(T, e, &L)
+    n_ties[0] = 0
+    # removing a tile never lowers a distance: the 14-tile knitted distance bounds them all
+    kn14 = knitted_distance(T, e, ctx) if R.forms & FORM_KNITTED else -1
+    if R.forms & FORM_SEVEN_PAIRS:       # seven pairs from two counts (see useful_left)
+        for c in range(34):
+            if R.quads:
+                p7 += e[c] >> 1
+                o7 += e[c] & 1
+            else:
+                p7 += e[c] >> 1 != 0
+                o7 += e[c] != 0
+    # thirteen orphans: removing a tile never lowers its distance, so the 14-tile one bounds
+    # every candidate and the exact count is needed only below the other forms' distance
+    od14 = thirteen_orphans_distance(e) if R.forms & FORM_THIRTEEN_ORPHANS else 99
+    for c in range(34):
+        if e[c]:
+            e[c] -= 1
+            k = dist_changed(T, &L, e, c, -1, R, ctx, R.forms & ~(FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS), kn14)
+            if od14 < k:
+                x = thirteen_orphans_distance(e)
+                if x < k:
+                    k = x
+            if R.forms & FORM_SEVEN_PAIRS:
+                x = e[c] + 1             # the count before the discard
+                if R.quads:
+                    k7 = seven_from_counts(p7, o7 - 1, True) if x & 1 else seven_from_counts(p7 - 1, o7 + 1, True)
+                else:
+                    k7 = seven_from_counts(p7 - (x == 2), o7 - (x == 1), False)
+                if k7 < k:
+                    k = k7
+            e[c] += 1
+            if k < best:
+                best = k
+                n_ties[0] = 0
+            if k == best:
+                ties[n_ties[0]] = c
+                n_ties[0] += 1
+    return best
+
+
 cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, uint64_t allowed,
                             const Rules* R, const Ctx* ctx) noexcept nogil:
     """Unseen copies (4 - in hand - own discards) of the drawable tiles (``allowed``) whose draw lowers the
@@ -329,8 +379,20 @@ cdef inline bint jcomplete(const Tables* T, uint8_t* e, int M, Ctx* ctx, const M
 cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, const uint8_t* disc,
                               int d, uint64_t allowed, uint64_t jm, Ctx* ctx, int M, const May* y) noexcept nogil:
     """:func:`useful_left` of a hand with jokers: ``e`` the real tiles (13 with the jokers), ``h``
-    the hand with its joker tiles; every tile of the wall is tried (a joker kind adds a joker)."""
+    the hand with its joker tiles. A joker kind's draw adds a joker, which lowers the distance by one;
+    the real tiles' are the kernel's :func:`hand_useful` (with a stand-in read both ways: every tile
+    tried)."""
     cdef int u, x, dd, total = 0
+    cdef uint64_t real
+    if y.face < 0:
+        real = hand_useful(T, e, M, ctx, &dd) & allowed & ~jm
+        for u in range(34):
+            if (jm >> u) & 1:
+                if (allowed >> u) & 1 and h[u] < 4:
+                    total += 4 - h[u] - disc[u]
+            elif (real >> u) & 1:
+                total += 4 - e[u] - disc[u]
+        return total
     for u in range(34):
         if not (allowed >> u) & 1:
             continue
@@ -435,19 +497,24 @@ cdef void play_jokers(const Tables* T, const Rules* R, Stream* st, int draws, Py
             for k in range(turn - 1, draws):
                 shrow[k] = -1
             break
-        best = 99
-        n_ties = 0
-        for c in range(34):
-            if e[c]:
-                e[c] -= 1
-                x = jdist(T, e, R.n_sets, &ctx, &y)
-                e[c] += 1
-                if x < best:
-                    best = x
-                    n_ties = 0
-                if x == best:
-                    ties[n_ties] = c
-                    n_ties += 1
+        if y.face < 0 and not (R.forms & FORM_KNITTED) and not (ctx.fifth and four_mask(e)):
+            # each distance is the real tiles' less the jokers, the plain one with no kind held four
+            # times (hand_useful_at): the plain loop's discards
+            best = discard_ties(T, R, &ctx, e, ties, &n_ties) - ctx.jokers
+        else:
+            best = 99
+            n_ties = 0
+            for c in range(34):
+                if e[c]:
+                    e[c] -= 1
+                    x = jdist(T, e, R.n_sets, &ctx, &y)
+                    e[c] += 1
+                    if x < best:
+                        best = x
+                        n_ties = 0
+                    if x == best:
+                        ties[n_ties] = c
+                        n_ties += 1
         d = best
         pick = break_tie(T, e, h, disc, d, ties, n_ties, R.kinds, jm, R, &ctx, &y)
         e[pick] -= 1
@@ -468,10 +535,9 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
     cdef uint8_t e[34]          # the hand without its 定缺 tiles (= h without 定缺)
     cdef uint8_t disc[34]       # own discards
     cdef int8_t* shrow = o.sh + r * draws
-    cdef int i, t, k, c, d, best, dq = -1, ndq = 0, turn, n_ties, pick, kn14, p7, o7, x, k7, od14
+    cdef int i, t, k, d, dq = -1, ndq = 0, turn, n_ties, pick
     cdef int ties[34]
     cdef uint64_t allowed
-    cdef Lookup L
     cdef Ctx ctx
     ctx.forms = R.forms
     ctx.melds = 0
@@ -530,50 +596,7 @@ cdef void play_one(const Tables* T, const Rules* R, Stream* st, int draws, Py_ss
             ndq -= 1
             d = dist_full(T, e, R, &ctx)
         else:
-            lookup(T, e, &L)
-            # removing a tile never lowers a distance: the 14-tile knitted distance bounds them all
-            kn14 = knitted_distance(T, e, &ctx) if R.forms & FORM_KNITTED else -1
-            best = 99
-            n_ties = 0
-            p7 = 0
-            o7 = 0
-            if R.forms & FORM_SEVEN_PAIRS:       # seven pairs from two counts (see useful_left)
-                for c in range(34):
-                    if R.quads:
-                        p7 += e[c] >> 1
-                        o7 += e[c] & 1
-                    else:
-                        p7 += e[c] >> 1 != 0
-                        o7 += e[c] != 0
-            # thirteen orphans: removing a tile never lowers its distance, so the 14-tile one bounds
-            # every candidate and the exact count is needed only below the other forms' distance
-            od14 = thirteen_orphans_distance(e) if R.forms & FORM_THIRTEEN_ORPHANS else 99
-            for c in range(34):
-                if e[c]:
-                    e[c] -= 1
-                    k = dist_changed(T, &L, e, c, -1, R, &ctx,
-                                     R.forms & ~(FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS), kn14)
-                    if od14 < k:
-                        x = thirteen_orphans_distance(e)
-                        if x < k:
-                            k = x
-                    if R.forms & FORM_SEVEN_PAIRS:
-                        x = e[c] + 1             # the count before the discard
-                        if R.quads:
-                            k7 = seven_from_counts(p7, o7 - 1, True) if x & 1 else \
-                                seven_from_counts(p7 - 1, o7 + 1, True)
-                        else:
-                            k7 = seven_from_counts(p7 - (x == 2), o7 - (x == 1), False)
-                        if k7 < k:
-                            k = k7
-                    e[c] += 1
-                    if k < best:
-                        best = k
-                        n_ties = 0
-                    if k == best:
-                        ties[n_ties] = c
-                        n_ties += 1
-            d = best
+            d = discard_ties(T, R, &ctx, e, ties, &n_ties)
             pick = break_tie(T, e, h, disc, d, ties, n_ties, allowed, 0, R, &ctx)
             e[pick] -= 1
         h[pick] -= 1

@@ -258,14 +258,23 @@ def rules_table(name: Optional[str] = None) -> dict:
     return {"rules": out}
 
 
+def _pad(text: str, cols: int) -> str:
+    """``text`` padded with spaces to ``cols`` terminal columns (a CJK character takes two)."""
+    import unicodedata
+
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(cols - used, 1)
+
+
 def _human_rules(r: dict) -> str:
     lines = []
     one = len(r["rules"]) == 1
+    width = max(len(row["name"]) for row in r["rules"]) + 1        # the names' column, the longest name's
     for row in r["rules"]:
         unit = row["unit"] or "shapes only"
         what = "cards" if row.get("game") == "zipai" else "tiles"
-        lines.append(f"{row['name']:<16}{row['tiles']:>4} {what:<5}  {row['players']} players  {row['hand_size']}+1  "
-                     f"{unit:<13}{row['title']}")
+        lines.append(f"{row['name']:<{width}}{row['tiles']:>4} {what:<5}  {row['players']} players  "
+                     f"{row['hand_size']}+1  {_pad(unit, 13)}{row['title']}")
         if one:
             lines.append(f"forms     {', '.join(row['forms'])}")
             lines.append(f"docs      {row['docs']}")

@@ -182,7 +182,7 @@ def test_jokers_recorded_and_wins_complete(name, opts):
         assert r.fan[i] == (res.total if res.is_win else -1)
 
 
-def _replay(wall, kinds, forms, quads, jokers, flip, draws, stand_in=None, may=0):
+def _replay(wall, kinds, forms, quads, jokers, flip, draws, stand_in=None, may=0, fifth=True):
     """The greedy loop of docs/simulate.md in plain Python over the kernel's public shanten and
     is_win (no shortcuts): every discard, every tile of the wall for the useful-tile count. With a
     ``stand_in`` (徐州 白板) and one joker kind f, the tiles f (jokers) and the stand-in (f's face) are
@@ -212,7 +212,8 @@ def _replay(wall, kinds, forms, quads, jokers, flip, draws, stand_in=None, may=0
     jk = list(jokers) or None
 
     def kw(k):
-        return dict(forms=forms, quads_as_two_pairs=quads, **({"joker_tiles": jk} if k is None else {"jokers": k}))
+        return dict(forms=forms, quads_as_two_pairs=quads, allow_fifth_copy=fifth,
+                    **({"joker_tiles": jk} if k is None else {"jokers": k}))
 
     def dist(h):
         return min(A.shanten(r, **kw(k)) for r, k in variants(h)) + 1
@@ -269,6 +270,8 @@ def _replay(wall, kinds, forms, quads, jokers, flip, draws, stand_in=None, may=0
 
 
 @pytest.mark.parametrize("name,opts,n", [("tianjin", {}, 300), ("guangdong_tuidao", {"gui": "fan"}, 300),
+                                         ("tianjin", {"allow_fifth_copy": False}, 150),
+                                         ("guangdong_tuidao", {"gui": "fan", "allow_fifth_copy": False}, 150),
                                          ("qingyuan", {}, 12), ("guangdong_jipinghu", {}, 14), ("xuzhou", {}, 200),
                                          ("fujian", {"baida": "huodong"}, 100), ("fujian", {}, 100)])
 def test_loop_matches_plain_replay(name, opts, n):
@@ -280,7 +283,31 @@ def test_loop_matches_plain_replay(name, opts, n):
     for i in range(n):
         jokers = [t for t in range(34) if (int(r.jokers[i]) >> t) & 1] if r.jokers is not None else []
         st, may = p.stand_in
-        ref = _replay(w[i], p.kinds, row.forms, p.quads, jokers, p.flip, 18, None if st < 0 else st, may)
+        ref = _replay(w[i], p.kinds, row.forms, p.quads, jokers, p.flip, 18, None if st < 0 else st, may, p.fifth)
+        got = {"shanten_deal": int(r.shanten_deal[i]), "shanten": r.shanten[i].tolist(),
+               "win_turn": int(r.win_turn[i]), "win_tile": int(r.win_tile[i]), "hand": r.hand[i].tolist()}
+        for k, v in got.items():
+            assert v == ref[k], f"{name} deal {i}: {k} kernel {v} replay {ref[k]}"
+
+
+@pytest.mark.parametrize("name,opts", [("tianjin", {}), ("guangdong_tuidao", {"gui": "fan"})])
+def test_loop_matches_replay_with_four_of_a_kind(name, opts):
+    """The deals whose last hand holds a kind four times beside a joker (where a joker may be a fifth copy, the
+    loop takes every distance from the kernel's joker distance, not the plain shortcuts): replayed like the
+    others, every record equal."""
+    p = S._plan(S.get_rules(name), opts)
+    row = registry.info(name)
+    n = 20_000
+    r = S.play_range(name, 21, 0, n, 18, workers=2, score=False, rule_options=opts)
+    w = mjpy.random.walls(n, name, seed=21, rule_options=opts)
+    jm = r.jokers.astype(np.uint64)
+    is_joker = ((jm[:, None] >> np.arange(34, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+    four = ((r.hand >= 4) & ~is_joker).any(1) & ((r.hand > 0) & is_joker).any(1)
+    picked = np.flatnonzero(four)
+    assert len(picked) >= 50
+    for i in picked:
+        jokers = np.flatnonzero(is_joker[i]).tolist()
+        ref = _replay(w[i], p.kinds, row.forms, p.quads, jokers, p.flip, 18, None, 0, p.fifth)
         got = {"shanten_deal": int(r.shanten_deal[i]), "shanten": r.shanten[i].tolist(),
                "win_turn": int(r.win_turn[i]), "win_tile": int(r.win_tile[i]), "hand": r.hand[i].tolist()}
         for k, v in got.items():

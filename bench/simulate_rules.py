@@ -3,8 +3,9 @@
 Issue 11: the simulation of a 136-tile rule set stays within 20 % of the ``standard`` rule's deals per second.
 Each rule set plays ``N`` deals (deal, the solo loop of 18 draws, the fan column where the rule set has one),
 one worker, in rounds that alternate with ``standard`` (the host's speed drifts); the best round of each is
-kept, and the ratio is to the ``standard`` runs beside it. Rule sets that need values the sources leave open take the tests' choices (``REQUIRED`` below);
-the joker rule sets play with their jokers (翻鬼 for 推倒胡):
+kept, and the ratio is to the ``standard`` runs beside it. Rule sets that need values the sources leave open
+take the tests' choices (``REQUIRED`` of tests/test_simulate_rules.py); the joker rule sets play with their
+jokers (翻鬼 for 推倒胡):
 
     python bench/simulate_rules.py             # every 136-tile rule set, 50,000 deals, 3 rounds
     python bench/simulate_rules.py tianjin     # one of them
@@ -13,16 +14,20 @@ the joker rule sets play with their jokers (翻鬼 for 推倒胡):
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import time
 
 import mjpy
 from mjpy import rules
 from mjpy.rules import registry
 
-#: options a rule set cannot play without (as tests/test_simulate_rules.py), and 推倒胡 with its flipped 鬼
-OPTIONS = {"hangzhou": {"caishen": ["7z"]}, "wenzhou": {"caishen": ["7z"]}, "guangdong_tuidao": {"gui": "fan"},
-           "tongcheng": {k: 1 for k in ("duanyao", "wujiang", "quezi", "menqing", "dandiao", "quanfeng",
-                                        "quanyaojiu")}}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+
+from test_simulate_rules import REQUIRED  # noqa: E402
+
+#: the options each rule set plays with: the values it cannot play without, and 推倒胡 with its flipped 鬼
+OPTIONS = {**REQUIRED, "guangdong_tuidao": {"gui": "fan"}}
 
 
 def rule_sets_of_136() -> list:
@@ -58,8 +63,10 @@ def main() -> None:
     print("|---|---|--:|--:|--:|")
     for x in names:
         opts = OPTIONS.get(x)
-        shown = ("7 values given" if x == "tongcheng" else ", ".join(f"{k}={v}" for k, v in opts.items())) if opts else ""
+        shown = "" if not opts else f"{len(opts)} values given" if len(opts) > 2 else ", ".join(
+            f"{k}={v}" for k, v in opts.items())
         print(f"| {x} | {shown} | {best[x]:,.0f} | {paired[x]:,.0f} | {best[x] / paired[x]:.2f} |")
+
 
 if __name__ == "__main__":
     main()

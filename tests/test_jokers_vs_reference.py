@@ -317,12 +317,11 @@ def _triplet_hands(rng, n):
         kinds = [t for s in suits for t in (range(27, 34) if s == 3 else range(9 * s, 9 * s + 9))]
         for t in rng.choice(kinds, size=min(len(kinds), int(rng.integers(1, 4))), replace=False):
             c[t] = 3
-        while c.sum() < 13 - k:
+        while c.sum() < 13 - k:                  # (at most nine tiles in the triplets: within 13 - k)
             t = int(rng.choice(kinds))
             if c[t] < 3:
                 c[t] += 1
-        if c.sum() == 13 - k:
-            out.append((c, k))
+        out.append((c, k))
     return out
 
 

@@ -737,21 +737,6 @@ cdef inline bint hand_complete(const Tables* T, const uint8_t* h, int M, const C
     return hand_complete_at(T, h, &L, M, ctx)
 
 
-cdef inline uint64_t joker_waits(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
-    """Drawable real tiles that complete a 3M+1 hand holding jokers (M of the complete size)."""
-    cdef uint8_t tmp[34]
-    cdef uint64_t w = 0
-    cdef int t
-    memcpy(tmp, h, 34)
-    for t in range(34):
-        if tmp[t] < 4:
-            tmp[t] += 1
-            if hand_complete(T, tmp, M, ctx):
-                w |= (<uint64_t>1) << t
-            tmp[t] -= 1
-    return w
-
-
 cdef inline int rest_distance(const Tables* T, const uint8_t* h, int M, const Ctx* ctx) noexcept nogil:
     """Standard-form distance (jokers filling included) of M sets + a pair for the counts h."""
     cdef Lookup L
@@ -809,12 +794,14 @@ cdef inline uint64_t hand_waits_at(const Tables* T, const uint8_t* h, const Look
     thirteen orphans distances (``lookup_checked_special``).
 
     Drawable waits are ``w & ~four``; ``w & four`` are waits on a fifth copy (exhausted). With
-    jokers, waits are found by trying each drawable tile and, where copies beyond the fourth are
-    allowed (``ctx.fifth``), each tile held four times.
+    jokers, the drawable waits of a tenpai hand are its useful tiles (:func:`hand_useful_at`: a draw
+    lowers the distance by one at most, and a 3M+1 hand's distance is at least one), and where copies
+    beyond the fourth are allowed (``ctx.fifth``) each tile held four times is tried.
     """
     cdef uint64_t w = 0
     cdef uint8_t tmp[34]
-    cdef int t, n
+    cdef int t, n, d
+    cdef Lookup LJ
     cdef bint concealed13 = ctx.thirteen_play and ctx.melds == 0
     four[0] = four_mask(h)
     if ctx.jokers > 0:
@@ -822,8 +809,10 @@ cdef inline uint64_t hand_waits_at(const Tables* T, const uint8_t* h, const Look
         if ctx.fifth and four[0]:
             # a fifth copy is only conceivable where copies beyond the fourth are allowed
             w = joker_exhausted_waits(T, h, n // 3, ctx)
-        if hand_distance(T, h, n // 3, ctx) <= 1:   # else not tenpai: no drawable tile completes it
-            w |= joker_waits(T, h, n // 3, ctx)
+        if ctx.forms & FORM_STANDARD:
+            lookup(T, h, &LJ)
+        if hand_distance_at(T, h, &LJ, n // 3, ctx) <= 1:     # else not tenpai: no drawable tile completes it
+            w |= hand_useful_at(T, h, &LJ, n // 3, ctx, &d)
         return w
     if ctx.forms & FORM_STANDARD:
         w = std_waits(T, L)

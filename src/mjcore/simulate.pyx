@@ -299,7 +299,8 @@ cdef int discard_ties(const Tables* T, const Rules* R, const Ctx* ctx, uint8_t* 
 cdef inline int useful_left(const Tables* T, uint8_t* h, const uint8_t* disc, uint64_t allowed,
                             const Rules* R, const Ctx* ctx) noexcept nogil:
     """Unseen copies (4 - in hand - own discards) of the drawable tiles (``allowed``) whose draw lowers the
-    distance of the 13-tile counts h: the kernel's :func:`hand_useful` (one block's state per draw for
+    distance of the counts h (13 tiles; the real ones with ``ctx.jokers`` set apart): the kernel's
+    :func:`hand_useful` (one block's state per draw for
     the standard form, count masks for seven pairs and thirteen orphans), summed without a branch."""
     cdef int dist, t, total = 0
     cdef uint64_t u = hand_useful(T, h, R.n_sets, ctx, &dist) & allowed
@@ -377,22 +378,17 @@ cdef inline bint jcomplete(const Tables* T, uint8_t* e, int M, Ctx* ctx, const M
 
 
 cdef inline int useful_jokers(const Tables* T, uint8_t* e, const uint8_t* h, const uint8_t* disc,
-                              int d, uint64_t allowed, uint64_t jm, Ctx* ctx, int M, const May* y) noexcept nogil:
+                              int d, uint64_t allowed, uint64_t jm, Ctx* ctx, const Rules* R,
+                              const May* y) noexcept nogil:
     """:func:`useful_left` of a hand with jokers: ``e`` the real tiles (13 with the jokers), ``h``
     the hand with its joker tiles. A joker kind's draw adds a joker, which lowers the distance by one;
-    the real tiles' are the kernel's :func:`hand_useful` (with a stand-in read both ways: every tile
-    tried)."""
-    cdef int u, x, dd, total = 0
-    cdef uint64_t real
+    the real tiles' are :func:`useful_left`'s (with a stand-in read both ways: every tile tried)."""
+    cdef int u, x, dd, total = 0, M = R.n_sets
     if y.face < 0:
-        real = hand_useful(T, e, M, ctx, &dd) & allowed & ~jm
         for u in range(34):
-            if (jm >> u) & 1:
-                if (allowed >> u) & 1 and h[u] < 4:
-                    total += 4 - h[u] - disc[u]
-            elif (real >> u) & 1:
-                total += 4 - e[u] - disc[u]
-        return total
+            if (jm >> u) & 1 and (allowed >> u) & 1 and h[u] < 4:
+                total += 4 - h[u] - disc[u]
+        return total + useful_left(T, e, disc, allowed & ~jm, R, ctx)
     for u in range(34):
         if not (allowed >> u) & 1:
             continue
@@ -429,7 +425,7 @@ cdef int break_tie(const Tables* T, uint8_t* e, const uint8_t* h, uint8_t* disc,
         e[c] -= 1
         disc[c] += 1
         if jm:
-            u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx, R.n_sets, y)
+            u = useful_jokers(T, e, h, disc, d, allowed, jm, ctx, R, y)
         else:
             u = useful_left(T, e, disc, allowed, R, ctx)
         e[c] += 1

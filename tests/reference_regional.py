@@ -1393,12 +1393,13 @@ def score(rule, counts14, melds=(), win_tile=None, *, joker_kinds=(), self_drawn
     return RefResult(True, "", list(fans), _num(total), describe(rd, ms, jset), extra)
 
 
-def waits(rule, counts13, melds=(), *, self_drawn=None, count_exhausted=True, **kw) -> dict:
+def waits(rule, counts13, melds=(), *, self_drawn=None, count_exhausted=True, refused=None, **kw) -> dict:
     """{tile: best winning RefResult} of a 13 - 3 * melds tile hand (Wenzhou: 16 - 3 * melds).
     ``self_drawn=None`` tries a self-drawn win and, where the rule set allows it, a win on a
     discard, and keeps the higher total (self-drawn on a tie).  A tile whose copies are all held is listed with
     ``extra["exhausted"]=True`` unless ``count_exhausted=False``.  Tiles whose result is refused
-    (e.g. a value not given) are not listed: ask score() for the reason."""
+    (e.g. a value not given) are not listed: ask score() for the reason; with a dict ``refused``, each tile
+    refused for values not given in some situation tried is added to it: {tile: set of the options}."""
     o = options_for(rule, {k: v for k, v in kw.items() if k in DEFAULTS.get(rule, {})})
     if len(counts13) != N_KINDS:
         raise ValueError(f"counts13 must have 34 counts, not {len(counts13)}")
@@ -1433,6 +1434,8 @@ def waits(rule, counts13, melds=(), *, self_drawn=None, count_exhausted=True, **
             if not mode:
                 ckw.pop("after_kong", None)
             r = score(rule, c, ms, t, self_drawn=mode, _allow_five=exhausted, **ckw)
+            if refused is not None and r.extra.get("missing"):
+                refused.setdefault(t, set()).update(r.extra["missing"])
             if r.is_win and (best is None or Fraction(r.total) > Fraction(best.total)):
                 best = r
         if best is not None:

@@ -4,6 +4,7 @@ the engine rule sets' worked examples (tests/data/regional_vectors.json)."""
 from __future__ import annotations
 
 import os
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -13,7 +14,7 @@ import mjpy
 from mjpy import Meld, rules
 from mjpy.rules.engine import F, G, Fan, Group, Opt, Table, Win, evaluate, readings
 
-from conftest import complete_hand, load_vectors, rng_for
+from conftest import complete_hand, load_vectors, rng_for, run_cli
 
 ENGINE = ("guangdong_tuidao", "guangdong_jipinghu", "qingyuan", "tianjin")
 
@@ -245,7 +246,8 @@ def test_waits_and_batch_agree_with_score():
 @pytest.mark.parametrize("rule", ENGINE)
 def test_dajiao_batch_is_the_best_wait(rule):
     """dajiao_batch: per row the best (lowest) total over the waits of ``waits``, -1 without one;
-    jokers, melds and exhausted waits included; a bad row raises the scalar check's message."""
+    jokers, melds and exhausted waits included; a bad row raises the scalar check's message, a row ``waits``
+    refuses for a value not given ``waits``' message."""
     from regional_gen import batch_cases
 
     opts, jk, ind, cases = batch_cases(rule, 160, 5)[2 if rule == "guangdong_tuidao" else 0]
@@ -259,6 +261,18 @@ def test_dajiao_batch_is_the_best_wait(rule):
         lists.append([Meld(k, [t, t + 1, t + 2] if k == "chi" else [t] * (3 if k == "pon" else 4))
                       for k, t in c.melds])
     hands = np.array(hands)
+    refused = []                                # rows with a wait needing a value not given: refused alike
+    for i, (h, ms) in enumerate(zip(hands, lists)):
+        try:
+            rs.waits(h, ms, **kw)
+        except ValueError as e:
+            refused.append((i, str(e)))
+    if refused:
+        i, why = refused[0]
+        with pytest.raises(ValueError, match="^" + re.escape(f"hands[{i}]: {why}") + "$"):
+            rs.dajiao_batch(hands, melds=lists, workers=2, **kw)
+        keep = sorted(set(range(len(hands))) - {i for i, _ in refused})
+        hands, lists = hands[keep], [lists[i] for i in keep]
     for lowest in (False, True):
         want = []
         for h, ms in zip(hands, lists):
@@ -273,6 +287,35 @@ def test_dajiao_batch_is_the_best_wait(rule):
         rs.dajiao_batch(bad, melds=lists, **kw)
     with pytest.raises(TypeError, match="unknown keyword"):
         rs.dajiao_batch(hands, melds=lists, bogus=1)
+
+
+def test_waits_refused_for_a_value_not_given(capsys):
+    """A waiting hand whose wins need values the sources do not give (Tianjin: 混吊 on any tile with the 混 5m as
+    the pair, 双混吊 on the two 混 kinds): ``waits``, ``dajiao_batch`` (the row named) and the CLI (status 2)
+    refuse it, naming every such value, rather than leave those tiles out as if they did not win; given the
+    values, the same calls answer."""
+    hand = "23456m456p78s111z"                  # 5m 6m: the 混 (indicator 5m)
+    why = ("tianjin: winning on 1m, 2m, 3m and 31 more: a reading scores a row whose value the regional sources "
+           "do not give (docs/rules.md#missing): pass hundiao=..., pass shuanghundiao=...")
+    rs = rules.get("tianjin")
+    with pytest.raises(ValueError, match="^" + re.escape(why) + "$"):
+        rs.waits(hand, indicator="5m")
+    rows = np.stack([mjpy.parse("123m456p789s1177z"), mjpy.parse(hand)])
+    with pytest.raises(ValueError, match=r"^hands\[1\]: " + re.escape(why) + "$"):
+        rs.dajiao_batch(rows, indicator="5m")
+    code, out, err = run_cli(capsys, "analyze", hand, "--rules", "tianjin", "--indicator", "5m")
+    assert code == 2 and why in err
+    given = rules.get("tianjin", hundiao=1, shuanghundiao=2)
+    w = given.waits(hand, indicator="5m")
+    assert len(w) == 34 and {t: r.total for t, r in w.items() if r.total != 1} == {"5m": 2, "6m": 2}
+    assert given.dajiao_batch(rows, indicator="5m").tolist() == [
+        max([r.total for r in given.waits("123m456p789s1177z", indicator="5m").values()], default=-1), 2]
+    # 推倒胡 全求人 (every meld open, a single wait on the pair)
+    melds = [Meld("chi", "789p"), Meld("chi", "345m"), Meld("pon", "111z"), Meld("chi", "456m")]
+    with pytest.raises(ValueError, match=r"^guangdong_tuidao: winning on 7z: .*: pass quanqiuren=\.\.\.$"):
+        rules.get("guangdong_tuidao", gui="none", allow_chi=True, qidui=10).waits("7z", melds)
+    w = rules.get("guangdong_tuidao", gui="none", allow_chi=True, qidui=10, quanqiuren=20).waits("7z", melds)
+    assert list(w) == ["7z"] and "全求人" in dict(w["7z"].fans)
 
 
 def _modules_with_examples():

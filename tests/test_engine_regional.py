@@ -374,18 +374,33 @@ def _check_waits(rule, n, seed):
         # rule set allows one) a discard win, self-drawn on a tie (the reference's self_drawn=None)
         drawn = bool(case.flags.get("self_drawn"))
         ref_kw = dict(case.ref_kwargs(), self_drawn=True if drawn else None)
-        ref = R.waits(rule, case.counts, case.melds, **ref_kw)
+        refused = {}
+        ref = R.waits(rule, case.counts, case.melds, refused=refused, **ref_kw)
         held = G.held_counts(case.counts, case.melds)
         exhausted = {t for t in range(34) if held[t] >= 4}
         kw = {k: v for k, v in engine_flags(case).items() if k in ("seat_wind", "round_wind", "dealer", "context")}
         if drawn:
             kw["self_drawn"] = True
+        rs = ruleset(case)
+        # a tile some situation of which needs a value not given refuses the hand, naming every such value (the
+        # tiles the engine tries: a wait on a kind held four times only where the rule set counts it, never with
+        # jokers)
+        jkw = joker_kw(case)
+        counted = rs.spec.exhausted_waits(rs.options) and not (
+            rs._jokers_cached(jkw)[0] if jkw or rs._default_jokers else ())
+        missing = sorted(set().union(*(v for t, v in refused.items() if t not in exhausted or counted)))
         try:
-            got = ruleset(case).waits(np.array(case.counts, np.uint8), melds=[meld_obj(k, t) for k, t in case.melds],
-                                      **kw, **joker_kw(case))
+            got = rs.waits(np.array(case.counts, np.uint8), melds=[meld_obj(k, t) for k, t in case.melds],
+                           **kw, **jkw)
         except Exception as e:          # noqa: BLE001
+            if missing and isinstance(e, ValueError) and str(e).endswith(
+                    "(docs/rules.md#missing): " + ", ".join(f"pass {m}=..." for m in missing)):
+                continue
             if not (bad_input_ok(case, e) and not ref):
                 bad.append((case, f"raised {type(e).__name__}: {e}"))
+            continue
+        if missing:
+            bad.append((case, f"waits listed, the reference refuses the hand for {missing}"))
             continue
         got = {R.tile(k): v for k, v in got.items()}
         wins = {t for t, r in got.items() if r.is_win}

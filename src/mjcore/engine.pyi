@@ -41,6 +41,11 @@ class Program:
 
 Detail = Tuple[str, List[Tuple[str, Any]], List[Tuple[str, Any]], dict, Any]
 
+class MissingValues(ValueError):
+    tiles: Tuple[int, ...]
+    names: Tuple[str, ...]
+    def __init__(self, tiles: Tuple[int, ...], names: Tuple[str, ...]) -> None: ...
+
 class ResultMaker:
     def __init__(self, cls: type, reading_cls: type, unit: Any, name: str, pow2: bool = ...,
                  hook: Optional[Callable[[Any, Any, Any, dict], Any]] = ..., options: Any = ...) -> None: ...

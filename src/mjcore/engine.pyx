@@ -5582,9 +5582,11 @@ cdef class WaitsCall(EngineCall):
                 break
             if modes is None:
                 break
-            return waits_by_name(self.prog, counts, codes, self.plain_limit, modes,
-                                 self.joker_mask(flags),
-                                 self.maker, self.tile_names)
+            try:
+                return waits_by_name(self.prog, counts, codes, self.plain_limit, modes, self.joker_mask(flags),
+                                     self.maker, self.tile_names)
+            except MissingValues:               # (the checked path words it)
+                break
         return self.checked(self.rs, hand13, melds, self_drawn=self_drawn, seat_wind=seat_wind,
                             round_wind=round_wind, dealer=dealer, **flags)
 
@@ -5760,8 +5762,8 @@ cdef void wait_rows(const Prog* P, const uint8_t* hands, const int8_t* melds, co
         found = best_wait(P, hands + 34 * r, melds + 2 * P.n_sets * r, nm, flags[r], flags2[r], 27 + (winds[r] & 3),
                           27 + ((winds[r] >> 2) & 3), jmasks[r], 4 if jmasks[r] and limit > 4 else limit, lowest,
                           memo, &best)
-        status[r] = S_WIN if found else S_INCOMPLETE
-        out[r] = best if found else -1
+        status[r] = S_WIN if found > 0 else (S_MISSING if found < 0 else S_INCOMPLETE)
+        out[r] = best if found > 0 else -1
     free(memo)
 
 
@@ -5778,21 +5780,23 @@ cdef inline int wait_tiles(uint64_t cand, const int* held, int limit, int* ts) n
     return n
 
 
-cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, int nm, uint32_t flags,
-                    uint32_t flags2, int seat, int rnd, uint64_t jmask, int limit, bint lowest, Memo* memo,
-                    double* best) noexcept nogil:
+cdef int best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, int nm, uint32_t flags,
+                   uint32_t flags2, int seat, int rnd, uint64_t jmask, int limit, bint lowest, Memo* memo,
+                   double* best) noexcept nogil:
     """The best (``lowest``: the lowest) total over the winning tiles of one valid waiting hand into
     ``best``, each tile scored under ``flags`` and ``flags2`` (two modes, e.g. self-drawn and on a
-    discard; the same for one) keeping the higher; False when no tile wins. A tile whose results are
-    an earlier one's with the kinds traded (:func:`alike_tiles`) scores alike: it is not searched."""
+    discard; the same for one) keeping the higher: 1, or 0 when no tile wins, -1 when a tile's win
+    needs a value not given in some mode (the hand's waits are refused, as :func:`waits_one`'s). A tile
+    whose results are an earlier one's with the kinds traded (:func:`alike_tiles`) scores alike: it is
+    not searched."""
     cdef Hand H
     cdef Out o[2]
     cdef Ctx c
     cdef int held[34]
     cdef int ts[34]
     cdef int like[34]
-    cdef int t, m, i, n, n_modes = 1 if flags2 == flags else 2
-    cdef bint found = False, won, shared
+    cdef int t, m, i, n, n_modes = 1 if flags2 == flags else 2, found = 0
+    cdef bint won, shared
     cdef double v
     cdef uint64_t cand
     cdef uint32_t fl[2]
@@ -5818,11 +5822,13 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
         v = 0
         score_wait_modes(&c, &H, t, fl, n_modes, shared, o)
         for m in range(n_modes):
+            if o[m].status == S_MISSING:
+                return -1
             if o[m].status == S_WIN and (not won or o[m].total > v):
                 won = True
                 v = o[m].total
         if won and (not found or (v < best[0] if lowest else v > best[0])):
-            found = True
+            found = 1
             best[0] = v
     return found
 
@@ -5830,10 +5836,10 @@ cdef bint best_wait(const Prog* P, const uint8_t* counts, const int8_t* melds, i
 def best_wait_one(Program prog, bytes counts, bytes melds, uint32_t flags, uint32_t flags2, int limit, bint lowest):
     """:func:`best_wait_rows` of one valid waiting hand (34 count bytes, (kind code, lowest tile)
     meld byte pairs, the flag bits of the two modes, seat and round 东): the total, or ``None`` when
-    no tile wins."""
+    no tile wins; a ValueError where a tile's win needs a value not given."""
     cdef Memo* memo
     cdef double best
-    cdef bint found
+    cdef int found
     cdef const uint8_t* cp = <const uint8_t*><const char*>counts
     cdef const int8_t* mp = <const int8_t*><const char*>melds
     cdef int nm = len(melds) // 2
@@ -5846,6 +5852,8 @@ def best_wait_one(Program prog, bytes counts, bytes melds, uint32_t flags, uint3
     with nogil:
         found = best_wait(&prog.p, cp, mp, nm, flags, flags2, 27, 27, 0, limit, lowest, memo, &best)
     free(memo)
+    if found < 0:
+        raise ValueError("best_wait_one: a tile's win needs a value not given")
     return _number(prog, best) if found else None
 
 
@@ -5859,7 +5867,8 @@ def best_wait_rows(Program prog, const uint8_t[:, ::1] hands, const int8_t[:, ::
     the higher total; a wait on a kind
     of which the hand and melds hold ``limit`` copies or more is not counted (``limit`` 5: a virtual
     fifth copy, in the rows without jokers). ``out``: the total, -1 when no tile wins; ``status``:
-    ``STATUS_WIN``, ``STATUS_INCOMPLETE`` (no wait) or ``STATUS_BAD`` (bad input)."""
+    ``STATUS_WIN``, ``STATUS_INCOMPLETE`` (no wait), ``STATUS_MISSING`` (a tile's win needs a value not
+    given: the row is refused, ``out`` -1) or ``STATUS_BAD`` (bad input)."""
     cdef Py_ssize_t n = hands.shape[0]
     if (not (melds.shape[0] == flags.shape[0] == flags2.shape[0] == winds.shape[0] == jmasks.shape[0]
              == out.shape[0] == status.shape[0] == n) or melds.shape[1] != 2 * prog.p.n_sets
@@ -6049,8 +6058,48 @@ def waits_one(Program prog, bytes counts, bytes melds, int limit, modes, int sea
     totals is kept); ``total`` and ``detail`` as :func:`score_one`'s, or with a ``maker``
     ``(tile, mode, result object)``, its fields past the total deferred (:class:`DeferredWin`). The
     kernel's win check skips the tiles that complete no shape. A tile of which the hand holds four
-    (a virtual fifth copy: ``limit`` 5) is allowed only without jokers."""
+    (a virtual fifth copy: ``limit`` 5) is allowed only without jokers. A tile whose win needs a value not
+    given under some of ``modes`` refuses the hand: :class:`MissingValues`."""
     return _waits(prog, counts, melds, limit, modes, seat, round_, jmask, groups, maker, None)
+
+
+class MissingValues(ValueError):
+    """A waiting hand's waits are refused: winning on ``tiles`` (kind indices, ascending) scores, in some situation
+    tried, a row whose value is an unset option (``names``: the program's option names, sorted); the rule set
+    words the error."""
+
+    def __init__(self, tuple tiles, tuple names):
+        super().__init__(f"winning on tiles {list(tiles)} needs the values of {', '.join(names)}")
+        self.tiles = tiles
+        self.names = names
+
+
+cdef int _refuse_waits(Program prog, Ctx* c, Hand* H, const int* ts, const int* like, int n_tiles, const uint32_t* fl,
+                       int n_modes, bint shared, Out* outs) except -1:
+    """Raise :class:`MissingValues` where a winning tile ``ts[i]`` of the hand set up in ``c`` and ``H`` (searched:
+    ``like[i]`` < 0, each situation's result in ``outs[i * n_modes:]``) needs a value not given in some situation:
+    each such tile searched again reading on, to name every value its readings need."""
+    cdef int i, m, k
+    cdef uint64_t missing = 0
+    cdef bint refused[34]
+    for i in range(n_tiles):
+        refused[i] = False
+        if like[i] >= 0:                        # (a tile taking another's results needs what that one needs)
+            refused[i] = refused[like[i]]
+            continue
+        for m in range(n_modes):
+            if outs[i * n_modes + m].status == S_MISSING:
+                refused[i] = True
+                c.stop_missing = False
+                with nogil:
+                    score_wait_modes(c, H, ts[i], fl, n_modes, shared, &outs[i * n_modes])
+                for k in range(n_modes):
+                    missing |= outs[i * n_modes + k].missing
+                break
+    if missing:
+        tiles = sorted([unswap(H.face, prog.p.stand_in, ts[i]) for i in range(n_tiles) if refused[i]])
+        raise MissingValues(tuple(tiles), tuple(sorted({prog.option_names[i] for i in range(64) if missing >> i & 1})))
+    return 0
 
 
 cdef object _waits(Program prog, bytes counts, bytes melds, int limit, modes, int seat, int round_, uint64_t jmask,
@@ -6099,6 +6148,7 @@ cdef object _waits(Program prog, bytes counts, bytes melds, int limit, modes, in
             for i in range(n_tiles):
                 if like[i] < 0:
                     score_wait_modes(&c, &H, ts[i], fl, n_modes, shared, &outs[i * n_modes])
+        _refuse_waits(prog, &c, &H, ts, like, n_tiles, fl, n_modes, shared, outs)
         by_name = names is not None and H.face < 0
         out = {} if by_name else []
         for i in range(n_tiles):

@@ -163,7 +163,8 @@ class RuleSet:
 
     def waits(self, hand13, melds=(), *, self_drawn: bool = False, seat_wind="E", round_wind="E",
               dealer: bool = False, **flags) -> Dict[str, Result]:
-        """``{tile: result of winning on it}`` for a waiting hand (查大叫); empty when not waiting."""
+        """``{tile: result of winning on it}`` for a waiting hand (查大叫); empty when not waiting. A ValueError
+        names the tiles and the values where a wait needs a value the sources do not give (docs/rules.md#missing)."""
         self._check_flags(flags)
         return self._waits(hand13, melds, dict(self_drawn=self_drawn, seat_wind=seat_wind,
                                                round_wind=round_wind, dealer=dealer, **flags))

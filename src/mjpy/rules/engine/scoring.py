@@ -70,6 +70,21 @@ for _call, _checked in ((_engine.ScoreCall.score, RuleSet.score), (_engine.Waits
 del _call, _checked
 
 
+def missing_reason(name: str, names, where: str = "") -> str:
+    """The one wording of a refusal for values the regional sources do not give (``where``: what needs them,
+    e.g. ``"winning on 1m"``): ``"tianjin: winning on 1m: a reading scores a row ... pass hundiao=..."``."""
+    what = ", ".join(f"pass {m}=..." for m in names)
+    return (f"{name}: {where + ': ' if where else ''}a reading scores a row whose value the regional sources do not "
+            f"give (docs/rules.md#missing): {what}")
+
+
+def _winning_on(tiles) -> str:
+    """``"winning on 1m, 2m, 3m and 31 more"``: the tiles of a refused waiting hand (kind indices)."""
+    names = [TILE_NAMES[t] for t in tiles]
+    more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+    return "winning on " + ", ".join(names[:3]) + more
+
+
 @dataclass(frozen=True)
 class RuleSpec:
     """One rule set as data. ``defaults``: option -> default; ``choices``: option -> allowed values;
@@ -611,10 +626,8 @@ class TableRules(RuleSet):
         name = self.name
         if status == _engine.STATUS_MISSING:
             names = sorted({self.compiled.option_names[i] for i in range(64) if missing >> i & 1})
-            what = ", ".join(f"pass {m}=..." for m in names)
-            return Result(False, 0, [], self.unit, name,
-                          f"{name}: a reading scores a row whose value the regional sources do not give "
-                          f"(docs/rules.md#missing): {what}", detail={"missing": names, "complete": True})
+            return Result(False, 0, [], self.unit, name, missing_reason(name, names),
+                          detail={"missing": names, "complete": True})
         if status in (_engine.STATUS_FAILED, _engine.STATUS_HAND_FAILED):
             return Result(False, 0, [], self.unit, name, f"{name}: {self.table.wins[failed].reason}")
         return Result(False, 0, [], self.unit, name, f"{name}: not a complete hand")
@@ -669,10 +682,7 @@ class TableRules(RuleSet):
             if best is None or key > best[0]:
                 best = (key, rd, v)
         if missing:
-            what = ", ".join(f"pass {m}=..." for m in sorted(missing))
-            return Result(False, 0, [], self.unit, name,
-                          f"{name}: a reading scores a row whose value the regional sources do not give "
-                          f"(docs/rules.md#missing): {what}",
+            return Result(False, 0, [], self.unit, name, missing_reason(name, sorted(missing)),
                           detail={"missing": sorted(missing), "complete": True})
         if best is None:
             return Result(False, 0, [], self.unit, name, f"{name}: {failed}")
@@ -793,9 +803,13 @@ class TableRules(RuleSet):
 
     def _engine_waits(self, counts: bytes, codes: bytes, jm: int, modes) -> Dict[str, Result]:
         """The engine's waits of a checked hand (its joker kinds ``jm`` as bits, ``modes`` as
-        :meth:`_wait_modes` gives them): each win's Result built by the engine."""
-        return _engine.waits_by_name(self.compiled.program, counts, codes, self._plain_limit, modes, jm, self._maker,
-                                     _TILE_NAMES)
+        :meth:`_wait_modes` gives them): each win's Result built by the engine; a ValueError naming the values
+        where a tile's win needs one not given."""
+        try:
+            return _engine.waits_by_name(self.compiled.program, counts, codes, self._plain_limit, modes, jm,
+                                         self._maker, _TILE_NAMES)
+        except _engine.MissingValues as e:
+            raise ValueError(missing_reason(self.name, e.names, _winning_on(e.tiles))) from None
 
     def _wait_modes(self, key, flags):
         """``(flag bits of each situation tried, seat, round)`` of a waiting hand: self-drawn, then on a
@@ -861,6 +875,8 @@ class TableRules(RuleSet):
                 if not mode:
                     f.pop("after_kong", None)
                 r = self._score(full, [meld_of(k, x) for k, x in ms], TILE_NAMES[t], f)
+                if not r.is_win and r.detail and r.detail.get("missing"):
+                    raise ValueError(missing_reason(self.name, r.detail["missing"], _winning_on((t,))))
                 if r.is_win and (best is None or r.total > best.total):
                     best = r
             if best is not None:
@@ -911,7 +927,8 @@ class TableRules(RuleSet):
         :meth:`score_batch`. As :meth:`waits`, each tile is scored self-drawn and on a discard (where
         the rule set lets discards win) and keeps the better, unless ``self_drawn`` is given (one bool
         or one per row: self-drawn only where true). A wait on a kind whose four copies the hand and
-        melds hold counts only where the rule set says so (never with jokers).
+        melds hold counts only where the rule set says so (never with jokers). A row with a wait needing a
+        value the sources do not give is a ValueError naming the row, the tiles and the values, as :meth:`waits`.
 
         >>> import mjpy
         >>> from mjpy import rules
@@ -949,6 +966,7 @@ class TableRules(RuleSet):
         status = np.empty(n, np.int8)
         _engine.best_wait_rows(self.compiled.program, h, codes, bits, bits2, winds, jmask, limit, bool(lowest), out,
                                status, workers)
+        self._refuse_missing_rows(status, h, codes, bits, bits2, winds, jmask, limit)
         bad = np.flatnonzero(status == _engine.STATUS_BAD)
         if len(bad):
             i = int(bad[0])
@@ -962,6 +980,24 @@ class TableRules(RuleSet):
                 raise type(e)(f"hands[{i}]: {e}") from None
             raise ValueError(f"hands[{i}]: {name}: bad row")                  # pragma: no cover - explained above
         return _totals(out)
+
+    def _refuse_missing_rows(self, status, h, codes, bits, bits2, winds, jmask, limit) -> None:
+        """:meth:`dajiao_batch`'s ValueError for its first row whose waits need a value not given (the engine's
+        ``STATUS_MISSING``), naming the tile and every value (that row's waits searched again)."""
+        rows = np.flatnonzero(status == _engine.STATUS_MISSING)
+        if not len(rows):
+            return
+        i = int(rows[0])
+        modes = [int(bits[i])] + ([int(bits2[i])] if bits2[i] != bits[i] else [])
+        row = codes[i]
+        nm = int(np.count_nonzero(row[0::2]))   # (melds first)
+        try:
+            _engine.waits_one(self.compiled.program, h[i].tobytes(), row[:2 * nm].tobytes(),
+                              4 if jmask[i] and limit > 4 else limit, modes, 27 + (int(winds[i]) & 3),
+                              27 + (int(winds[i]) >> 2 & 3), int(jmask[i]))
+        except _engine.MissingValues as e:
+            raise ValueError(f"hands[{i}]: " + missing_reason(self.name, e.names, _winning_on(e.tiles))) from None
+        raise ValueError(f"hands[{i}]: {self.name}: a tile's win needs a value not given")   # pragma: no cover
 
     def _batch_rows(self, melds, flags, n: int):
         """The engine's per-row arrays of a batch: meld codes (N, 8), flag bits (with the 定缺 suit),

@@ -44,7 +44,10 @@ def test_names_and_aliases():
     (lambda: rules.get("sichuan_fan", profile="sichuan_points"), ValueError, "unknown option 'profile'"),
     (lambda: rules.get("guobiao", min_fans=8), ValueError, "unknown option 'min_fans'"),
     (lambda: rules.get("guobiao", exclusion_profile="x"), ValueError, "exclusion_profile"),
-    (lambda: rules.get("riichi"), ValueError, "shapes only"),
+    (lambda: rules.get("riichi"), ValueError, r"shapes only .*forms=\('standard', 'seven_pairs', 'thirteen_orphans'\), "
+     r"quads_as_two_pairs=False$"),
+    (lambda: rules.get("standard"), ValueError, r"shapes only .*forms=\('standard', 'seven_pairs', 'thirteen_orphans'\)$"),
+    (lambda: rules.get("taiwan"), ValueError, r"shapes only .*forms=\('standard',\), hand_size=16$"),
     (lambda: rules.get("sichuan_fan").score("11224444557799m", fourth_tile=True), TypeError,
      "unknown keyword 'fourth_tile'"),
     (lambda: rules.get("guobiao").score("1112345678999m5m", dingque="s"), TypeError, "unknown keyword 'dingque'"),

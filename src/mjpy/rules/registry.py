@@ -159,15 +159,17 @@ def get(name: str, **options):
     """The rule set ``name`` with ``options`` bound: a :class:`~mjpy.rules.interface.RuleSet`.
 
     Options are the rule set's flags (keyword, snake_case); an unknown one is a ``ValueError``
-    listing the known ones. A shape-only rule set (``standard``, ``riichi``) has no scoring.
+    listing the known ones. A shape-only rule set (``standard``, ``riichi``, ``taiwan``) has no scoring.
 
     >>> get("sichuan_points", max_fan=4).options.max_fan
     4
     """
     row = info(name)
     if not row.binding:
+        extra = ("" if row.quads_as_two_pairs else ", quads_as_two_pairs=False") + (
+            f", hand_size={row.hand_size}" if row.hand_size != 13 else "")
         raise ValueError(f"rule set {row.name!r} has shapes only (no fan table): use mjpy.shanten / is_win / "
-                         f"waits with forms={row.forms}")
+                         f"waits with forms={row.forms}{extra}")
     return _binding(row).bind(row, options)
 
 

@@ -388,13 +388,16 @@ def _check_waits(rule, n, seed):
         jkw = joker_kw(case)
         counted = rs.spec.exhausted_waits(rs.options) and not (
             rs._jokers_cached(jkw)[0] if jkw or rs._default_jokers else ())
+        tiles = [R.name(t) for t in sorted(refused) if t not in exhausted or counted]
         missing = sorted(set().union(*(v for t, v in refused.items() if t not in exhausted or counted)))
         try:
             got = rs.waits(np.array(case.counts, np.uint8), melds=[meld_obj(k, t) for k, t in case.melds],
                            **kw, **jkw)
         except Exception as e:          # noqa: BLE001
-            if missing and isinstance(e, ValueError) and str(e).endswith(
-                    "(docs/rules.md#missing): " + ", ".join(f"pass {m}=..." for m in missing)):
+            if missing and isinstance(e, ValueError) and str(e) == (
+                    f"{rule}: winning on {', '.join(tiles[:3])}{f' and {len(tiles) - 3} more' if len(tiles) > 3 else ''}"
+                    ": a reading scores a row whose value the regional sources do not give (docs/rules.md#missing): "
+                    + ", ".join(f"pass {m}=..." for m in missing)):
                 continue
             if not (bad_input_ok(case, e) and not ref):
                 bad.append((case, f"raised {type(e).__name__}: {e}"))
